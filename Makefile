@@ -1,0 +1,107 @@
+# Tingshu's two commands: `make run` (build everything in release mode and serve it)
+# and `make test` (every suite: Rust, app unit tests, browser journeys). Each installs
+# what is missing first, from the package registries only.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PORT ?= 8080
+DATA_DIR ?= data
+export CARGO_TARGET_DIR ?= $(CURDIR)/target
+CARGO_BIN := $(HOME)/.cargo/bin
+export PATH := $(CARGO_BIN):$(PATH)
+# The wasm-bindgen CLI must match the library version locked in Cargo.lock exactly.
+WASM_BINDGEN_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/"/, "", $$3); print $$3}' Cargo.lock)
+WASM_PACK_VERSION := 0.15.1
+CHROMIUM ?= /usr/bin/chromium
+WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/Cargo.toml wasm/Cargo.toml Cargo.lock
+
+.PHONY: help run test tools rust-tools node-deps chromium wasm app server-release \
+        test-rust test-postgres test-app test-e2e bench clean
+
+help:
+	@echo "make run   build in release mode and serve on http://127.0.0.1:$(PORT) (PORT, DATA_DIR override)"
+	@echo "make test  run every test suite (Rust, app unit tests, e2e in headless Chromium)"
+
+## ---- the two commands -------------------------------------------------------------
+
+run: tools app server-release
+	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" STATIC_DIR=app/dist LOCALES_DIR=locales \
+		$(CARGO_TARGET_DIR)/release/tingshu
+
+test: tools test-rust test-postgres test-app test-e2e
+	@echo "make test: every suite passed"
+
+## ---- installs (skipped when already present) --------------------------------------
+
+tools: rust-tools node-deps
+
+rust-tools:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown \
+		|| rustup target add wasm32-unknown-unknown
+	@if [ "$$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$(WASM_BINDGEN_VERSION)" ]; then \
+		echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (about 8 minutes once)"; \
+		cargo install wasm-bindgen-cli --version "$(WASM_BINDGEN_VERSION)" --force; \
+	fi
+	@if [ "$$(wasm-pack --version 2>/dev/null | cut -d' ' -f2)" != "$(WASM_PACK_VERSION)" ]; then \
+		echo "installing wasm-pack $(WASM_PACK_VERSION) (about 5 minutes once)"; \
+		cargo install wasm-pack --version "$(WASM_PACK_VERSION)" --locked --force; \
+	fi
+
+# npm installs the app's dependencies from its lock file; the wasm package must exist first.
+node-deps: app/node_modules/.installed e2e/node_modules/.installed
+
+app/node_modules/.installed: app/package-lock.json wasm/pkg/package.json
+	cd app && npm ci --no-audit --no-fund
+	touch $@
+
+e2e/node_modules/.installed: e2e/package-lock.json
+	cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+	touch $@
+
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+		echo "installing Debian's chromium for the browser journeys"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+## ---- builds --------------------------------------------------------------------------
+
+wasm: wasm/pkg/package.json
+
+wasm/pkg/package.json: $(WASM_SOURCES)
+	@$(MAKE) --no-print-directory rust-tools
+	wasm-pack build wasm --target bundler --out-dir pkg --release
+	@touch $@
+
+app: app/dist/index.html
+
+app/dist/index.html: app/node_modules/.installed $(shell find app/src app/public app/index.html -type f 2>/dev/null) $(wildcard app/*.ts app/*.json)
+	cd app && npm run build
+
+server-release:
+	cargo build --release -p tingshu-server
+
+## ---- test suites -----------------------------------------------------------------------
+
+# Rust: core rules and vectors, server unit and integration tests on SQLite.
+test-rust:
+	env -u TEST_DATABASE_URL cargo test --workspace
+	cargo build -p tingshu-core --target wasm32-unknown-unknown
+
+# The server's integration tests again on PostgreSQL: the one TEST_DATABASE_URL names, else a
+# throwaway cluster from the machine's PostgreSQL binaries (skipped when there are none).
+test-postgres:
+	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then cargo test -p tingshu-server --test api; \
+	else scripts/with-throwaway-postgres.sh cargo test -p tingshu-server --test api; fi
+
+test-app: app/node_modules/.installed
+	cd app && npm test
+
+test-e2e: chromium app e2e/node_modules/.installed
+	cargo build -p tingshu-server
+	cd e2e && TINGSHU_BIN="$(CARGO_TARGET_DIR)/debug/tingshu" CHROMIUM="$(CHROMIUM)" npm test
+
+clean:
+	rm -rf wasm/pkg app/dist app/node_modules e2e/node_modules

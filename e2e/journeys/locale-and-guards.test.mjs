@@ -1,0 +1,79 @@
+// Journeys through the locale rules, the route guards and the error screen.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openBrowser, startServer } from '../harness.mjs';
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server?.stop();
+});
+
+test('an English browser opening / lands on /en, in English', async () => {
+  const browser = await openBrowser({ locale: 'en-US' });
+  try {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL(/\/en$/);
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    assert.match(await page.title(), / - Tingshu$/);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a Chinese browser stays on / in Chinese', async () => {
+  const browser = await openBrowser({ locale: 'zh-CN' });
+  try {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.match(await page.title(), / - 听书$/);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('an unsupported two-letter prefix is stripped', async () => {
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/xx/books?sort=new`);
+    await page.waitForURL((url) => url.pathname === '/books');
+    assert.equal(new URL(page.url()).search, '?sort=new');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('/admin signed out ends on the login route with the redirect back', async () => {
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    assert.equal(new URL(page.url()).searchParams.get('redirect'), '/admin');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('an unknown route shows the 404 screen with its title, and home clears it', async () => {
+  const browser = await openBrowser({ locale: 'en-US' });
+  try {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/en/no/such/page`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction(() => document.title === 'Error 404 - Tingshu');
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    assert.match(heading, /not found/i);
+    await page.getByRole('button', { name: /home/i }).first().click();
+    await page.waitForURL((url) => url.pathname === '/en');
+    assert.doesNotMatch(await page.title(), /Error/);
+  } finally {
+    await browser.close();
+  }
+});

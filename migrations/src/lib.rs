@@ -1,0 +1,14 @@
+//! The ordered list of schema migrations; the server applies them at start.
+pub use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_create_feedback;
+
+/// Every migration of the product, oldest first.
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261122_000001_create_feedback::Migration)]
+    }
+}

@@ -1,0 +1,151 @@
+//! The server's typed configuration, read once from command-line flags and the environment.
+use std::{fmt, net::IpAddr, path::PathBuf, str::FromStr};
+
+use clap::{Parser, ValueEnum};
+
+/// Tingshu audio novel server: API, audio streaming and the web app, in one binary.
+#[derive(Debug, Clone, Parser)]
+#[command(name = "tingshu", version, about)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "HOST", default_value = "127.0.0.1")]
+    pub host: IpAddr,
+
+    /// Port to listen on; 0 lets the system pick a free one.
+    #[arg(long, env = "PORT", default_value_t = 8080)]
+    pub port: u16,
+
+    /// Folder for the embedded database, audio files and generated secrets.
+    #[arg(long, env = "DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+
+    /// Database to use: `sqlite://…` or `postgres://…`. Default: SQLite file `tingshu.db` in DATA_DIR.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<DatabaseUrl>,
+
+    /// Folder of the built web app (`index.html` and hashed `assets/`).
+    #[arg(long, env = "STATIC_DIR", default_value = "app/dist")]
+    pub static_dir: PathBuf,
+
+    /// Folder of the translation catalogues, one sub-folder per language.
+    #[arg(long, env = "LOCALES_DIR", default_value = "locales")]
+    pub locales_dir: PathBuf,
+
+    /// Log line format.
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+impl Config {
+    /// The database URL in force: the configured one, else the SQLite file in the data folder.
+    pub fn effective_database_url(&self) -> DatabaseUrl {
+        self.database_url.clone().unwrap_or_else(|| {
+            DatabaseUrl(format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("tingshu.db").display()
+            ))
+        })
+    }
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// A database URL; `Debug` and `Display` hide any password it carries.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl(String);
+
+impl DatabaseUrl {
+    /// The full URL, password included: only for opening the connection.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether this URL names a SQLite database.
+    pub fn is_sqlite(&self) -> bool {
+        self.0.starts_with("sqlite:")
+    }
+}
+
+impl FromStr for DatabaseUrl {
+    type Err = String;
+
+    fn from_str(raw: &str) -> Result<Self, Self::Err> {
+        let raw = raw.trim();
+        let supported = ["sqlite:", "postgres://", "postgresql://"];
+        if supported.iter().any(|prefix| raw.starts_with(prefix)) {
+            Ok(Self(raw.to_owned()))
+        } else {
+            Err(format!(
+                "DATABASE_URL must start with sqlite:, postgres:// or postgresql:// (got {:?})",
+                redact(raw)
+            ))
+        }
+    }
+}
+
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DatabaseUrl({})", redact(&self.0))
+    }
+}
+
+impl fmt::Display for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&redact(&self.0))
+    }
+}
+
+/// Replaces the password of `scheme://user:password@host` with `***`.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    match rest.split_once('@') {
+        Some((credentials, host)) => match credentials.split_once(':') {
+            Some((user, _password)) => format!("{scheme}://{user}:***@{host}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_url_debug_hides_the_password() {
+        let url: DatabaseUrl = "postgres://tingshu:s3cret@db:5432/tingshu".parse().unwrap();
+        let shown = format!("{url:?} {url}");
+        assert!(!shown.contains("s3cret"), "{shown}");
+        assert!(shown.contains("tingshu:***@db:5432"), "{shown}");
+    }
+
+    #[test]
+    fn unsupported_database_urls_are_refused_with_the_rule() {
+        let error = "mysql://root:pw@localhost/db".parse::<DatabaseUrl>().unwrap_err();
+        assert!(error.contains("must start with sqlite:"), "{error}");
+        assert!(!error.contains("pw@"), "{error}");
+    }
+
+    #[test]
+    fn default_database_is_a_sqlite_file_in_the_data_dir() {
+        let config = Config::parse_from(["tingshu", "--data-dir", "/srv/tingshu"]);
+        let url = config.effective_database_url();
+        assert!(url.is_sqlite());
+        assert_eq!(url.expose(), "sqlite:///srv/tingshu/tingshu.db?mode=rwc");
+    }
+
+    #[test]
+    fn a_bad_port_is_reported_by_name() {
+        let error = Config::try_parse_from(["tingshu", "--port", "eighty"]).unwrap_err();
+        assert!(error.to_string().contains("--port"), "{error}");
+    }
+}

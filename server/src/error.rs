@@ -1,0 +1,168 @@
+//! The one error type of the API and its JSON body `{statusCode, statusMessage, message, code}`.
+use std::collections::BTreeMap;
+
+use axum::{
+    extract::rejection::JsonRejection,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    Json,
+};
+use serde::Serialize;
+
+/// Every way a request can fail; each variant documents the status it answers with.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the input broke a rule; `fields` maps each bad field to what is wrong with it.
+    #[error("{message}")]
+    Validation {
+        message: String,
+        fields: BTreeMap<String, String>,
+    },
+    /// 400: the body is not the JSON the endpoint expects.
+    #[error("invalid request body: {0}")]
+    BadJson(String),
+    /// 404: no such resource or route.
+    #[error("{0}")]
+    NotFound(String),
+    /// 405: the route exists but not with this method.
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    /// 413: the body is larger than the endpoint accepts.
+    #[error("request body too large")]
+    PayloadTooLarge,
+    /// 503: a dependency (the database) cannot be reached right now.
+    #[error("{0}")]
+    Unavailable(String),
+    /// 500: anything unexpected; the detail is logged, never sent to the client.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The error body every failing endpoint answers with (DESIGN.md §5).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    pub status_code: u16,
+    pub status_message: String,
+    pub message: String,
+    pub code: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+impl ApiError {
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::Validation { .. } | Self::BadJson(_) => StatusCode::BAD_REQUEST,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The stable machine code clients may branch on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Validation { .. } => "validation_failed",
+            Self::BadJson(_) => "invalid_body",
+            Self::NotFound(_) => "not_found",
+            Self::MethodNotAllowed => "method_not_allowed",
+            Self::PayloadTooLarge => "payload_too_large",
+            Self::Unavailable(_) => "unavailable",
+            Self::Internal(_) => "internal_error",
+        }
+    }
+
+    fn body(&self) -> ErrorBody {
+        let status = self.status();
+        let message = match self {
+            Self::Internal(_) => "Something went wrong on our side; please retry later.".to_owned(),
+            other => other.to_string(),
+        };
+        ErrorBody {
+            status_code: status.as_u16(),
+            status_message: status.canonical_reason().unwrap_or("Error").to_owned(),
+            message,
+            code: self.code(),
+            fields: match self {
+                Self::Validation { fields, .. } => Some(fields.clone()),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let Self::Internal(error) = &self {
+            tracing::error!(error = ?error, "request failed");
+        }
+        (self.status(), Json(self.body())).into_response()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection {
+            JsonRejection::BytesRejection(_) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Self::PayloadTooLarge
+            }
+            other => Self::BadJson(other.body_text()),
+        }
+    }
+}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(error: sea_orm::DbErr) -> Self {
+        Self::Internal(anyhow::Error::new(error).context("database"))
+    }
+}
+
+/// The success envelope `{"success": true, "data": …}`.
+#[derive(Debug, Serialize)]
+pub struct Success<T: Serialize> {
+    pub success: bool,
+    pub data: T,
+}
+
+/// Wraps a value in the success envelope.
+pub fn success<T: Serialize>(data: T) -> Json<Success<T>> {
+    Json(Success {
+        success: true,
+        data,
+    })
+}
+
+/// The result type of every handler.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_errors_never_reveal_their_detail() {
+        let error = ApiError::Internal(anyhow::anyhow!("disk /var/secret full"));
+        let body = serde_json::to_value(error.body()).unwrap();
+        assert_eq!(body["statusCode"], 500);
+        assert_eq!(body["statusMessage"], "Internal Server Error");
+        assert_eq!(body["code"], "internal_error");
+        assert!(!body.to_string().contains("secret"));
+    }
+
+    #[test]
+    fn validation_errors_name_their_fields() {
+        let mut fields = BTreeMap::new();
+        fields.insert("message".to_owned(), "at least 10 characters".to_owned());
+        let error = ApiError::Validation { message: "invalid feedback".into(), fields };
+        let body = serde_json::to_value(error.body()).unwrap();
+        assert_eq!(body["statusCode"], 400);
+        assert_eq!(body["fields"]["message"], "at least 10 characters");
+        assert!(body.get("fields").is_some());
+        let not_found = serde_json::to_value(ApiError::NotFound("x".into()).body()).unwrap();
+        assert!(not_found.get("fields").is_none());
+    }
+}

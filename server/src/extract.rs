@@ -1,0 +1,50 @@
+//! Request extractors shared by every feature: JSON bodies and the listener's language.
+use axum::{
+    extract::{FromRequest, FromRequestParts},
+    http::{header, request::Parts},
+    Json,
+};
+use tingshu_core::{
+    i18n::lang::{resolve_language, ResolveLanguageInput},
+    Lang,
+};
+
+use crate::error::ApiError;
+
+/// A JSON body whose rejections (bad JSON, wrong shape, too large) become the API's error body.
+#[derive(FromRequest)]
+#[from_request(via(Json), rejection(ApiError))]
+pub struct Body<T>(pub T);
+
+/// The language to answer in: the `lang` cookie the app sets, else `Accept-Language`, else zh.
+#[derive(Debug, Clone, Copy)]
+pub struct RequestLang(pub Lang);
+
+impl<S: Send + Sync> FromRequestParts<S> for RequestLang {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let stored = parts
+            .headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|cookies| cookies.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .find(|(name, _)| *name == "lang")
+            .map(|(_, value)| value.to_owned());
+        let browser: Vec<String> = parts
+            .headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|value| value.to_str().ok())
+            .map(|list| {
+                list.split(',')
+                    .filter_map(|item| item.split(';').next())
+                    .map(|tag| tag.trim().to_owned())
+                    .filter(|tag| !tag.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(Self(resolve_language(ResolveLanguageInput { stored, browser })))
+    }
+}

@@ -1,0 +1,36 @@
+//! Feedback from listeners: validated by the core rule, then stored for the team.
+pub mod repository;
+
+use sea_orm::DatabaseConnection;
+use tingshu_core::feedback::{validate_feedback, FeedbackInput};
+
+use crate::error::{ApiError, ApiResult};
+
+/// Where a message came from, recorded beside it.
+#[derive(Debug, Clone)]
+pub struct Origin {
+    pub language: String,
+    pub user_agent: Option<String>,
+}
+
+/// Validates and stores a message; answers its id, or every broken field in the sender's language.
+#[tracing::instrument(skip(db, input))]
+pub async fn submit_feedback(
+    db: &DatabaseConnection,
+    input: &FeedbackInput,
+    origin: Origin,
+) -> ApiResult<i32> {
+    let feedback = validate_feedback(input).map_err(|errors| {
+        let lang = tingshu_core::Lang::parse(&origin.language).unwrap_or_default();
+        ApiError::Validation {
+            message: tingshu_core::feedback::describe_summary(lang),
+            fields: errors
+                .iter()
+                .map(|error| (error.field.to_owned(), tingshu_core::feedback::describe(error, lang)))
+                .collect(),
+        }
+    })?;
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let id = repository::insert(db, &feedback, &origin, now_ms).await?;
+    Ok(id)
+}

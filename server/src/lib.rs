@@ -1,0 +1,12 @@
+//! The Tingshu server as a library, so tests start the real application over HTTP.
+pub mod config;
+pub mod db;
+pub mod entities;
+pub mod error;
+pub mod extract;
+pub mod feedback;
+pub mod i18n;
+pub mod routes;
+pub mod startup;
+pub mod state;
+pub mod telemetry;

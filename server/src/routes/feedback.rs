@@ -1,0 +1,43 @@
+//! `POST /api/feedback`: a listener's message to the team.
+use axum::{
+    extract::{DefaultBodyLimit, State},
+    http::{header, HeaderMap},
+    routing::post,
+    Json, Router,
+};
+use serde::Serialize;
+use tingshu_core::feedback::FeedbackInput;
+
+use crate::{
+    error::{success, ApiResult, Success},
+    extract::{Body, RequestLang},
+    feedback::{submit_feedback, Origin},
+    state::AppState,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/feedback", post(create_feedback))
+        .layer(DefaultBodyLimit::max(16 * 1024))
+}
+
+#[derive(Debug, Serialize)]
+pub struct Created {
+    id: i32,
+}
+
+#[tracing::instrument(skip_all)]
+async fn create_feedback(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+    headers: HeaderMap,
+    Body(input): Body<FeedbackInput>,
+) -> ApiResult<Json<Success<Created>>> {
+    let user_agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|value| value.to_str().ok())
+        .map(|value| value.chars().take(512).collect());
+    let origin = Origin { language: lang.code().to_owned(), user_agent };
+    let id = submit_feedback(&state.db, &input, origin).await?;
+    Ok(success(Created { id }))
+}

@@ -1,0 +1,45 @@
+//! `GET /_i18n/{lang}/messages.json`: one language's merged catalogue, cached for a day.
+use axum::{
+    extract::{Path, State},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+    routing::get,
+    Router,
+};
+
+use crate::{error::ApiError, state::AppState};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/_i18n/{lang}/messages.json", get(get_messages))
+}
+
+/// The browser keeps a catalogue for 24 h (spec §9), then revalidates with its ETag.
+const CACHE_CONTROL: &str = "public, max-age=86400";
+
+async fn get_messages(
+    State(state): State<AppState>,
+    Path(lang): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let catalogue = state
+        .catalogues
+        .get(&lang)
+        .ok_or_else(|| ApiError::NotFound(format!("No translations for language {lang:?}; use zh, en or ja.")))?;
+    let etag = HeaderValue::from_str(&catalogue.etag).map_err(|e| ApiError::Internal(e.into()))?;
+    let cache = HeaderValue::from_static(CACHE_CONTROL);
+    let unchanged = headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|sent| sent.as_bytes() == catalogue.etag.as_bytes());
+    if unchanged {
+        return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, cache)]).into_response());
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8")),
+            (header::ETAG, etag),
+            (header::CACHE_CONTROL, cache),
+        ],
+        catalogue.json.clone(),
+    )
+        .into_response())
+}

@@ -1,0 +1,102 @@
+//! Builds the application from its configuration and runs it until SIGTERM or Ctrl-C.
+use std::{net::SocketAddr, sync::Arc, time::Duration};
+
+use anyhow::Context;
+use axum::{http::HeaderName, Router};
+use tokio::net::TcpListener;
+use tower_http::{
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::TimeoutLayer,
+    trace::{DefaultOnResponse, TraceLayer},
+};
+use tracing::Level;
+
+use crate::{config::Config, db, i18n::Catalogues, routes, state::AppState};
+
+/// A bound, ready-to-serve application; tests bind port 0 and read the real port back.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    address: SocketAddr,
+}
+
+impl Application {
+    /// Opens the database (applying migrations), loads the catalogues and binds the listener.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(&config.data_dir)
+            .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
+        let db = db::connect_and_migrate(&config.effective_database_url()).await?;
+        let catalogues = Catalogues::load(&config.locales_dir)?;
+        let listener = TcpListener::bind((config.host, config.port))
+            .await
+            .with_context(|| format!("cannot listen on {}:{}", config.host, config.port))?;
+        let address = listener.local_addr().context("cannot read the bound address")?;
+        let state = AppState { db, catalogues: Arc::new(catalogues), config: Arc::new(config) };
+        Ok(Self { listener, router: with_middleware(routes::router(state)), address })
+    }
+
+    /// The address actually bound (the real port when 0 was asked for).
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// Serves until SIGTERM or Ctrl-C, then lets requests in flight finish.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        tracing::info!(address = %self.address, "Tingshu is listening on http://{}", self.address);
+        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+            .context("the server stopped with an error")?;
+        tracing::info!("Tingshu stopped");
+        Ok(())
+    }
+}
+
+/// Request ids, one log line per request, and a time limit per request.
+fn with_middleware(router: Router) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    router
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(30),
+        ))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &axum::http::Request<_>| {
+                    let id = request
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|value| value.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
+                })
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutdown signal received; finishing requests in flight");
+}

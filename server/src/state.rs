@@ -1,0 +1,14 @@
+//! The state every handler can reach: database, translation catalogues, configuration.
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::{config::Config, i18n::Catalogues};
+
+/// Cheap to clone: everything inside is shared.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub catalogues: Arc<Catalogues>,
+    pub config: Arc<Config>,
+}

@@ -1,0 +1,7 @@
+//! Integration tests: the real application over real HTTP, a fresh database per test.
+mod errors;
+mod feedback;
+mod health;
+mod helpers;
+mod i18n;
+mod spa;
