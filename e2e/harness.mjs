@@ -57,10 +57,13 @@ export async function startServer() {
   }
   return {
     baseUrl,
+    /** Sends SIGTERM and checks the server shuts down gracefully (exit code 0). */
     async stop() {
+      const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      const code = await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      if (code !== 0) throw new Error(`tingshu exited with ${code} after SIGTERM`);
     },
   };
 }

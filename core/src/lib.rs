@@ -1,0 +1,59 @@
+//! Pure product rules of Tingshu, written once and shared by the server and (through `wasm/`) the browser.
+//!
+//! Every rule is a small typed function taking one input struct (camelCase serde, so the
+//! same JSON object works from Rust, from the vectors file and from JavaScript) and
+//! returning a plain value or a tagged enum (`{"kind": "...", ...}`). The crate does no I/O;
+//! the TypeScript declarations of every input and output come from the optional `ts`
+//! feature (tsify), never from hand-written types.
+//!
+//! Rule names (camelCase, as exported to JS) and their Rust functions:
+//!
+//! | rule | function |
+//! |---|---|
+//! | formatDuration | [`format::duration::format_duration`] |
+//! | formatNumber | [`format::number::format_number`] |
+//! | formatFileSize | [`format::filesize::format_file_size`] |
+//! | formatRelativeTime | [`format::relative::format_relative_time`] |
+//! | formatSmartTime | [`format::smart::format_smart_time`] |
+//! | formatDate | [`format::smart::format_date`] |
+//! | formatCurrency | [`format::currency::format_currency`] |
+//! | currencyForLang | [`format::currency::currency_for_lang`] |
+//! | clampRating | [`format::clamp::clamp_rating`] |
+//! | clampProgress | [`format::clamp::clamp_progress`] |
+//! | avatarInitials | [`format::initials::avatar_initials`] |
+//! | validateStoredAuth | [`auth::stored::validate_stored_auth`] |
+//! | refreshSchedule | [`auth::refresh::refresh_schedule`] |
+//! | refreshOnNavigation | [`auth::refresh::refresh_on_navigation`] |
+//! | refreshBeforeRequest | [`auth::refresh::refresh_before_request`] |
+//! | validateLanguage | [`i18n::lang::validate_language`] |
+//! | languageTag | [`i18n::lang::language_tag`] |
+//! | resolveLanguage | [`i18n::lang::resolve_language`] |
+//! | allowedTimezones | [`time::timezone::allowed_timezones`] |
+//! | validateTimezone | [`time::timezone::validate_timezone`] |
+//! | browsingReportEligible | [`tracking::browsing_report_eligible`] |
+//! | isBot | [`bots::is_bot`] |
+//! | isPremium | [`premium::is_premium`] |
+//! | premiumStatus | [`premium::premium_status`] |
+//! | splitLocale | [`routing::locale::split_locale`] |
+//! | localizePath | [`routing::locale::localize_path`] |
+//! | isLocalisable | [`routing::locale::is_localisable`] |
+//! | rootRedirect | [`routing::locale::root_redirect`] |
+//! | decideRoute | [`routing::guard::decide_route`] |
+//! | errorScreen | [`error_screen::error_screen`] |
+//! | powDigest | [`pow::pow_digest`] |
+//! | solvePow | [`pow::solve_pow`] |
+//! | verifyPow | [`pow::verify_pow`] |
+
+pub mod auth;
+pub mod bots;
+pub mod error_screen;
+pub mod feedback;
+pub mod format;
+pub mod i18n;
+pub mod pow;
+pub mod premium;
+pub mod routing;
+pub mod time;
+pub mod tracking;
+
+pub use i18n::lang::Lang;

@@ -1,0 +1,274 @@
+//! Anti-crawler proof of work: five chained HMAC-SHA256 rounds keyed by the server's challenge (spec §4, §9).
+
+use hmac::{Hmac, KeyInit, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+use subtle::ConstantTimeEq;
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// Spec §9: the proof of work is five chained keyed hashes.
+pub const ROUNDS: u8 = 5;
+/// Bits in a digest; a higher difficulty can never be met.
+const DIGEST_BITS: u32 = 256;
+
+/// The 32-byte digest of `nonce` for `challenge`: with key = the challenge's UTF-8 bytes,
+/// `m0` = the nonce in decimal, `m(i+1) = HMAC-SHA256(key, m(i) ‖ [i])` for i = 0..4;
+/// the digest is `m5`.
+pub fn digest(challenge: &str, nonce: u64) -> [u8; 32] {
+    let mut message = nonce.to_string().into_bytes();
+    for round in 0..ROUNDS {
+        // HMAC accepts keys of any length, so this cannot fail.
+        let mut mac =
+            HmacSha256::new_from_slice(challenge.as_bytes()).expect("HMAC takes any key length");
+        mac.update(&message);
+        mac.update(&[round]);
+        message = mac.finalize().into_bytes().to_vec();
+    }
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&message);
+    out
+}
+
+/// Leading zero bits of a digest.
+pub fn leading_zero_bits(digest: &[u8]) -> u32 {
+    let mut bits = 0;
+    for byte in digest {
+        bits += byte.leading_zeros();
+        if *byte != 0 {
+            break;
+        }
+    }
+    bits
+}
+
+/// Input of `powDigest`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct PowDigestInput {
+    pub challenge: String,
+    pub nonce: u64,
+}
+
+/// `powDigest`: lowercase hex of [`digest`].
+pub fn pow_digest(input: PowDigestInput) -> String {
+    hex::encode(digest(&input.challenge, input.nonce))
+}
+
+/// Input of `solvePow`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct SolvePowInput {
+    pub challenge: String,
+    /// Required leading zero bits of the digest.
+    pub difficulty: u32,
+    /// Nonces tried are `0..maxIterations`.
+    pub max_iterations: u64,
+}
+
+/// A nonce meeting the difficulty, with its hex digest.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct PowSolution {
+    pub nonce: u64,
+    pub digest: String,
+}
+
+/// `solvePow`: the smallest nonce below `maxIterations` whose digest has at least
+/// `difficulty` leading zero bits, or null (also at once when difficulty exceeds 256).
+pub fn solve_pow(input: SolvePowInput) -> Option<PowSolution> {
+    if input.difficulty > DIGEST_BITS {
+        return None;
+    }
+    (0..input.max_iterations).find_map(|nonce| {
+        let d = digest(&input.challenge, nonce);
+        (leading_zero_bits(&d) >= input.difficulty).then(|| PowSolution {
+            nonce,
+            digest: hex::encode(d),
+        })
+    })
+}
+
+/// Input of `verifyPow`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyPowInput {
+    pub challenge: String,
+    pub nonce: u64,
+    /// Hex digest claimed by the client (either case).
+    pub digest: String,
+    pub difficulty: u32,
+}
+
+/// `verifyPow`: true when `digest` is the digest of `nonce` (compared in constant time)
+/// and has at least `difficulty` leading zero bits. Malformed hex is false.
+pub fn verify_pow(input: VerifyPowInput) -> bool {
+    let Ok(claimed) = hex::decode(input.digest.as_bytes()) else {
+        return false;
+    };
+    let expected = digest(&input.challenge, input.nonce);
+    let same: bool = expected.as_slice().ct_eq(claimed.as_slice()).into();
+    same && leading_zero_bits(&expected) >= input.difficulty
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Reference computation written out round by round, independent of the loop above.
+    fn reference(challenge: &str, nonce: u64) -> String {
+        let round = |m: &[u8], i: u8| {
+            let mut mac = HmacSha256::new_from_slice(challenge.as_bytes()).unwrap();
+            mac.update(&[m, &[i]].concat());
+            mac.finalize().into_bytes().to_vec()
+        };
+        let m1 = round(nonce.to_string().as_bytes(), 0);
+        let m2 = round(&m1, 1);
+        let m3 = round(&m2, 2);
+        let m4 = round(&m3, 3);
+        hex::encode(round(&m4, 4))
+    }
+
+    #[test]
+    fn digest_is_five_chained_rounds() {
+        let d = pow_digest(PowDigestInput {
+            challenge: "abc".into(),
+            nonce: 42,
+        });
+        assert_eq!(d, reference("abc", 42));
+        assert_eq!(d.len(), 64);
+        assert_ne!(
+            d,
+            pow_digest(PowDigestInput {
+                challenge: "abd".into(),
+                nonce: 42
+            })
+        );
+        assert_ne!(
+            d,
+            pow_digest(PowDigestInput {
+                challenge: "abc".into(),
+                nonce: 43
+            })
+        );
+    }
+
+    #[test]
+    fn hmac_matches_rfc_4231_case_2() {
+        let mut mac = HmacSha256::new_from_slice(b"Jefe").unwrap();
+        mac.update(b"what do ya want for nothing?");
+        assert_eq!(
+            hex::encode(mac.finalize().into_bytes()),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+    }
+
+    #[test]
+    fn counts_leading_zero_bits() {
+        assert_eq!(leading_zero_bits(&[0xff]), 0);
+        assert_eq!(leading_zero_bits(&[0x00, 0x10]), 11);
+        assert_eq!(leading_zero_bits(&[0x00, 0x00]), 16);
+        assert_eq!(leading_zero_bits(&[0x01, 0x00]), 7);
+    }
+
+    #[test]
+    fn solve_finds_smallest_nonce() {
+        let s = solve_pow(SolvePowInput {
+            challenge: "tingshu".into(),
+            difficulty: 8,
+            max_iterations: 100_000,
+        })
+        .unwrap();
+        assert!(s.digest.starts_with("00"));
+        for nonce in 0..s.nonce {
+            assert!(leading_zero_bits(&digest("tingshu", nonce)) < 8);
+        }
+        assert!(verify_pow(VerifyPowInput {
+            challenge: "tingshu".into(),
+            nonce: s.nonce,
+            digest: s.digest,
+            difficulty: 8
+        }));
+    }
+
+    #[test]
+    fn unsolvable_is_none() {
+        assert_eq!(
+            solve_pow(SolvePowInput {
+                challenge: "x".into(),
+                difficulty: 257,
+                max_iterations: 10
+            }),
+            None
+        );
+        assert_eq!(
+            solve_pow(SolvePowInput {
+                challenge: "x".into(),
+                difficulty: 4,
+                max_iterations: 0
+            }),
+            None
+        );
+        assert_eq!(
+            solve_pow(SolvePowInput {
+                challenge: "x".into(),
+                difficulty: 200,
+                max_iterations: 50
+            }),
+            None
+        );
+    }
+
+    #[test]
+    fn verify_rejects_bad_input() {
+        let d = pow_digest(PowDigestInput {
+            challenge: "c".into(),
+            nonce: 1,
+        });
+        let verify = |digest: &str, difficulty| {
+            verify_pow(VerifyPowInput {
+                challenge: "c".into(),
+                nonce: 1,
+                digest: digest.into(),
+                difficulty,
+            })
+        };
+        assert!(verify(&d, 0));
+        assert!(verify(&d.to_uppercase(), 0));
+        assert!(!verify(&d[..62], 0));
+        assert!(!verify("zz", 0));
+        assert!(!verify("", 0));
+        assert!(!verify(&d, 257));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        #[test]
+        fn solve_then_verify_roundtrips(challenge in "[a-zA-Z0-9]{1,24}", difficulty in 0u32..6) {
+            let s = solve_pow(SolvePowInput { challenge: challenge.clone(), difficulty, max_iterations: 100_000 }).unwrap();
+            let genuine = verify_pow(VerifyPowInput { challenge: challenge.clone(), nonce: s.nonce, digest: s.digest.clone(), difficulty });
+            let other_nonce = verify_pow(VerifyPowInput { challenge: challenge.clone(), nonce: s.nonce + 1, digest: s.digest.clone(), difficulty: 0 });
+            let other_challenge = verify_pow(VerifyPowInput { challenge: format!("{challenge}x"), nonce: s.nonce, digest: s.digest, difficulty: 0 });
+            prop_assert!(genuine);
+            prop_assert!(!other_nonce);
+            prop_assert!(!other_challenge);
+        }
+
+        #[test]
+        fn tampered_digest_fails(nonce in any::<u64>(), position in 0usize..64, flip in 1u8..16) {
+            let d = pow_digest(PowDigestInput { challenge: "k".into(), nonce });
+            let mut chars: Vec<u8> = d.into_bytes();
+            let v = u8::from_str_radix(std::str::from_utf8(&chars[position..=position]).unwrap(), 16).unwrap();
+            chars[position] = format!("{:x}", v ^ flip).as_bytes()[0];
+            let tampered = String::from_utf8(chars).unwrap();
+            let accepted = verify_pow(VerifyPowInput { challenge: "k".into(), nonce, digest: tampered, difficulty: 0 });
+            prop_assert!(!accepted);
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Time zone rules.
+
+pub mod timezone;

@@ -1,0 +1,187 @@
+//! Runs the shared rule vectors (`core/vectors/rules.json`) against the native core; the app runs the same file through wasm.
+//!
+//! Each vector is `{"rule", "input", "expected", "note"}`. A rule error is compared as
+//! `{"error": "<Display text>"}` (in JS: the thrown Error's message). Numbers compare by
+//! value, so `5` equals `5.0` as in JavaScript.
+
+use std::fmt::Display;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+use tingshu_core::{auth, bots, error_screen, format, i18n, pow, premium, routing, time, tracking};
+
+/// Every rule the dispatch below knows; each must have at least one vector.
+const RULES: [&str; 33] = [
+    "formatDuration",
+    "formatNumber",
+    "formatFileSize",
+    "formatRelativeTime",
+    "formatSmartTime",
+    "formatDate",
+    "formatCurrency",
+    "currencyForLang",
+    "clampRating",
+    "clampProgress",
+    "avatarInitials",
+    "validateStoredAuth",
+    "refreshSchedule",
+    "refreshOnNavigation",
+    "refreshBeforeRequest",
+    "validateLanguage",
+    "languageTag",
+    "resolveLanguage",
+    "allowedTimezones",
+    "validateTimezone",
+    "browsingReportEligible",
+    "isBot",
+    "isPremium",
+    "premiumStatus",
+    "splitLocale",
+    "localizePath",
+    "isLocalisable",
+    "rootRedirect",
+    "decideRoute",
+    "errorScreen",
+    "powDigest",
+    "solvePow",
+    "verifyPow",
+];
+
+#[derive(Debug)]
+enum Failure {
+    UnknownRule,
+    BadInput(String),
+}
+
+fn run<I, O, E>(input: Value, rule: impl FnOnce(I) -> Result<O, E>) -> Result<Value, Failure>
+where
+    I: DeserializeOwned,
+    O: Serialize,
+    E: Display,
+{
+    let input = serde_json::from_value(input).map_err(|e| Failure::BadInput(e.to_string()))?;
+    Ok(match rule(input) {
+        Ok(output) => serde_json::to_value(output).expect("outputs serialize"),
+        Err(error) => json!({ "error": error.to_string() }),
+    })
+}
+
+fn ok<I, O>(rule: fn(I) -> O) -> impl FnOnce(I) -> Result<O, std::convert::Infallible> {
+    move |input| Ok(rule(input))
+}
+
+fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
+    use format::*;
+    match rule {
+        "formatDuration" => run(input, ok(duration::format_duration)),
+        "formatNumber" => run(input, ok(number::format_number)),
+        "formatFileSize" => run(input, ok(filesize::format_file_size)),
+        "formatRelativeTime" => run(input, ok(relative::format_relative_time)),
+        "formatSmartTime" => run(input, ok(smart::format_smart_time)),
+        "formatDate" => run(input, ok(smart::format_date)),
+        "formatCurrency" => run(input, ok(currency::format_currency)),
+        "currencyForLang" => run(input, ok(currency::currency_for_lang)),
+        "clampRating" => run(input, ok(clamp::clamp_rating)),
+        "clampProgress" => run(input, ok(clamp::clamp_progress)),
+        "avatarInitials" => run(input, ok(initials::avatar_initials)),
+        "validateStoredAuth" => run(input, ok(auth::stored::validate_stored_auth)),
+        "refreshSchedule" => run(input, ok(auth::refresh::refresh_schedule)),
+        "refreshOnNavigation" => run(input, ok(auth::refresh::refresh_on_navigation)),
+        "refreshBeforeRequest" => run(input, ok(auth::refresh::refresh_before_request)),
+        "validateLanguage" => run(input, ok(i18n::lang::validate_language)),
+        "languageTag" => run(input, ok(i18n::lang::language_tag)),
+        "resolveLanguage" => run(input, ok(i18n::lang::resolve_language)),
+        "allowedTimezones" => run(input, ok(time::timezone::allowed_timezones)),
+        "validateTimezone" => run(input, ok(time::timezone::validate_timezone)),
+        "browsingReportEligible" => run(input, ok(tracking::browsing_report_eligible)),
+        "isBot" => run(input, ok(bots::is_bot)),
+        "isPremium" => run(input, ok(premium::is_premium)),
+        "premiumStatus" => run(input, ok(premium::premium_status)),
+        "splitLocale" => run(input, ok(routing::locale::split_locale)),
+        "localizePath" => run(input, ok(routing::locale::localize_path)),
+        "isLocalisable" => run(input, ok(routing::locale::is_localisable)),
+        "rootRedirect" => run(input, ok(routing::locale::root_redirect)),
+        "decideRoute" => run(input, routing::guard::decide_route),
+        "errorScreen" => run(input, ok(error_screen::error_screen)),
+        "powDigest" => run(input, ok(pow::pow_digest)),
+        "solvePow" => run(input, ok(pow::solve_pow)),
+        "verifyPow" => run(input, ok(pow::verify_pow)),
+        _ => Err(Failure::UnknownRule),
+    }
+}
+
+/// JSON equality where numbers compare by value (JavaScript has one number type).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn vectors() -> Vec<Value> {
+    let text = include_str!("../vectors/rules.json");
+    serde_json::from_str(text).expect("rules.json is a JSON array")
+}
+
+#[test]
+fn every_vector_matches() {
+    let vectors = vectors();
+    assert!(vectors.len() >= 150, "only {} vectors", vectors.len());
+    let mut failures = Vec::new();
+    for (i, vector) in vectors.iter().enumerate() {
+        let rule = vector["rule"].as_str().expect("rule is a string");
+        let note = vector["note"].as_str().unwrap_or_default();
+        assert!(!note.is_empty(), "vector {i} ({rule}) has no note");
+        match dispatch(rule, vector["input"].clone()) {
+            Ok(actual) if same(&actual, &vector["expected"]) => {}
+            Ok(actual) => failures.push(format!(
+                "#{i} {rule} ({note})\n  input:    {}\n  expected: {}\n  actual:   {actual}",
+                vector["input"], vector["expected"]
+            )),
+            Err(Failure::UnknownRule) => failures.push(format!("#{i}: unknown rule {rule}")),
+            Err(Failure::BadInput(e)) => failures.push(format!("#{i} {rule}: input rejected: {e}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} vector(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_rule_has_vectors_and_a_dispatch_arm() {
+    let vectors = vectors();
+    for rule in RULES {
+        assert!(
+            !matches!(dispatch(rule, Value::Null), Err(Failure::UnknownRule)),
+            "{rule} is listed but not dispatched"
+        );
+        assert!(
+            vectors.iter().any(|v| v["rule"] == rule),
+            "no vector for {rule}"
+        );
+    }
+    for vector in &vectors {
+        assert!(
+            RULES.contains(&vector["rule"].as_str().unwrap_or_default()),
+            "unlisted rule in {vector}"
+        );
+    }
+}
+
+#[test]
+fn numbers_compare_by_value_only() {
+    assert!(same(&json!(5), &json!(5.0)));
+    assert!(!same(&json!(5), &json!(5.5)));
+    assert!(!same(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
+    assert!(!same(&json!([1]), &json!(["1"])));
+}

@@ -1,0 +1,78 @@
+//! JavaScript face of `tingshu-core`: one export per rule, each deserialize → one core call → serialize.
+//!
+//! Every export has the shape `ruleName(input: RuleNameInput): Output`; the TypeScript
+//! types are the tsify declarations generated from core. Outputs are plain JSON values
+//! (`Serializer::json_compatible`: objects, not Maps; `None` → `null`); a core error or a
+//! malformed input throws a JS `Error` carrying its Display text.
+
+use std::convert::Infallible;
+use std::fmt::Display;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use tingshu_core::{auth, bots, error_screen, format, i18n, pow, premium, routing, time, tracking};
+use wasm_bindgen::prelude::*;
+
+/// The whole glue: JS object → input struct → rule → plain JS value. serde-wasm-bindgen
+/// errors already are JS `Error`s and pass through; a core error becomes one.
+fn call<I, O, E>(input: JsValue, rule: impl FnOnce(I) -> Result<O, E>) -> Result<JsValue, JsValue>
+where
+    I: DeserializeOwned,
+    O: Serialize,
+    E: Display,
+{
+    let input = serde_wasm_bindgen::from_value(input)?;
+    let output = rule(input).map_err(|error| JsError::new(&error.to_string()))?;
+    Ok(output.serialize(&serde_wasm_bindgen::Serializer::json_compatible())?)
+}
+
+/// Adapts a rule that cannot fail to the fallible shape of [`call`].
+fn ok<I, O>(rule: fn(I) -> O) -> impl FnOnce(I) -> Result<O, Infallible> {
+    move |input| Ok(rule(input))
+}
+
+macro_rules! export_rules {
+    ($($name:ident($input:ty = $input_ts:literal) -> $output_ts:literal = $rule:expr;)*) => {$(
+        #[allow(non_snake_case)]
+        #[wasm_bindgen(js_name = $name, unchecked_return_type = $output_ts)]
+        pub fn $name(#[wasm_bindgen(unchecked_param_type = $input_ts)] input: JsValue) -> Result<JsValue, JsValue> {
+            call::<$input, _, _>(input, $rule)
+        }
+    )*};
+}
+
+export_rules! {
+    formatDuration(format::duration::FormatDurationInput = "FormatDurationInput") -> "string" = ok(format::duration::format_duration);
+    formatNumber(format::number::FormatNumberInput = "FormatNumberInput") -> "string" = ok(format::number::format_number);
+    formatFileSize(format::filesize::FormatFileSizeInput = "FormatFileSizeInput") -> "string" = ok(format::filesize::format_file_size);
+    formatRelativeTime(format::relative::FormatRelativeTimeInput = "FormatRelativeTimeInput") -> "string" = ok(format::relative::format_relative_time);
+    formatSmartTime(format::smart::FormatSmartTimeInput = "FormatSmartTimeInput") -> "string" = ok(format::smart::format_smart_time);
+    formatDate(format::smart::FormatDateInput = "FormatDateInput") -> "string" = ok(format::smart::format_date);
+    formatCurrency(format::currency::FormatCurrencyInput = "FormatCurrencyInput") -> "string" = ok(format::currency::format_currency);
+    currencyForLang(format::currency::CurrencyForLangInput = "CurrencyForLangInput") -> "Currency" = ok(format::currency::currency_for_lang);
+    clampRating(format::clamp::ClampRatingInput = "ClampRatingInput") -> "number" = ok(format::clamp::clamp_rating);
+    clampProgress(format::clamp::ClampProgressInput = "ClampProgressInput") -> "number" = ok(format::clamp::clamp_progress);
+    avatarInitials(format::initials::AvatarInitialsInput = "AvatarInitialsInput") -> "string" = ok(format::initials::avatar_initials);
+    validateStoredAuth(auth::stored::ValidateStoredAuthInput = "ValidateStoredAuthInput") -> "StoredAuthValidation" = ok(auth::stored::validate_stored_auth);
+    refreshSchedule(auth::refresh::RefreshScheduleInput = "RefreshScheduleInput") -> "RefreshSchedule" = ok(auth::refresh::refresh_schedule);
+    refreshOnNavigation(auth::refresh::RefreshOnNavigationInput = "RefreshOnNavigationInput") -> "boolean" = ok(auth::refresh::refresh_on_navigation);
+    refreshBeforeRequest(auth::refresh::RefreshBeforeRequestInput = "RefreshBeforeRequestInput") -> "boolean" = ok(auth::refresh::refresh_before_request);
+    validateLanguage(i18n::lang::ValidateLanguageInput = "ValidateLanguageInput") -> "LanguageValidation" = ok(i18n::lang::validate_language);
+    languageTag(i18n::lang::LanguageTagInput = "LanguageTagInput") -> "string" = ok(i18n::lang::language_tag);
+    resolveLanguage(i18n::lang::ResolveLanguageInput = "ResolveLanguageInput") -> "Lang" = ok(i18n::lang::resolve_language);
+    allowedTimezones(time::timezone::AllowedTimezonesInput = "AllowedTimezonesInput") -> "string[]" = ok(time::timezone::allowed_timezones);
+    validateTimezone(time::timezone::ValidateTimezoneInput = "ValidateTimezoneInput") -> "boolean" = ok(time::timezone::validate_timezone);
+    browsingReportEligible(tracking::BrowsingReportEligibleInput = "BrowsingReportEligibleInput") -> "boolean" = ok(tracking::browsing_report_eligible);
+    isBot(bots::IsBotInput = "IsBotInput") -> "boolean" = ok(bots::is_bot);
+    isPremium(premium::IsPremiumInput = "IsPremiumInput") -> "boolean" = ok(premium::is_premium);
+    premiumStatus(premium::PremiumStatusInput = "PremiumStatusInput") -> "PremiumStatus" = ok(premium::premium_status);
+    splitLocale(routing::locale::SplitLocaleInput = "SplitLocaleInput") -> "SplitLocale" = ok(routing::locale::split_locale);
+    localizePath(routing::locale::LocalizePathInput = "LocalizePathInput") -> "string" = ok(routing::locale::localize_path);
+    isLocalisable(routing::locale::IsLocalisableInput = "IsLocalisableInput") -> "boolean" = ok(routing::locale::is_localisable);
+    rootRedirect(routing::locale::RootRedirectInput = "RootRedirectInput") -> "string | null" = ok(routing::locale::root_redirect);
+    decideRoute(routing::guard::DecideRouteInput = "DecideRouteInput") -> "RouteDecision" = routing::guard::decide_route;
+    errorScreen(error_screen::ErrorScreenInput = "ErrorScreenInput") -> "ErrorScreen" = ok(error_screen::error_screen);
+    powDigest(pow::PowDigestInput = "PowDigestInput") -> "string" = ok(pow::pow_digest);
+    solvePow(pow::SolvePowInput = "SolvePowInput") -> "PowSolution | null" = ok(pow::solve_pow);
+    verifyPow(pow::VerifyPowInput = "VerifyPowInput") -> "boolean" = ok(pow::verify_pow);
+}
