@@ -130,7 +130,9 @@ mod tests {
 
     #[test]
     fn unsupported_database_urls_are_refused_with_the_rule() {
-        let error = "mysql://root:pw@localhost/db".parse::<DatabaseUrl>().unwrap_err();
+        let error = "mysql://root:pw@localhost/db"
+            .parse::<DatabaseUrl>()
+            .unwrap_err();
         assert!(error.contains("must start with sqlite:"), "{error}");
         assert!(!error.contains("pw@"), "{error}");
     }

@@ -107,7 +107,9 @@ impl IntoResponse for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
-            JsonRejection::BytesRejection(_) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            JsonRejection::BytesRejection(_)
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE =>
+            {
                 Self::PayloadTooLarge
             }
             other => Self::BadJson(other.body_text()),
@@ -157,7 +159,10 @@ mod tests {
     fn validation_errors_name_their_fields() {
         let mut fields = BTreeMap::new();
         fields.insert("message".to_owned(), "at least 10 characters".to_owned());
-        let error = ApiError::Validation { message: "invalid feedback".into(), fields };
+        let error = ApiError::Validation {
+            message: "invalid feedback".into(),
+            fields,
+        };
         let body = serde_json::to_value(error.body()).unwrap();
         assert_eq!(body["statusCode"], 400);
         assert_eq!(body["fields"]["message"], "at least 10 characters");

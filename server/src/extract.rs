@@ -45,6 +45,9 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestLang {
                     .collect()
             })
             .unwrap_or_default();
-        Ok(Self(resolve_language(ResolveLanguageInput { stored, browser })))
+        Ok(Self(resolve_language(ResolveLanguageInput {
+            stored,
+            browser,
+        })))
     }
 }

@@ -26,8 +26,9 @@ impl Catalogues {
         for lang in Lang::ALL {
             let lang_dir = dir.join(lang.code());
             let mut merged = serde_json::Map::new();
-            let entries = fs::read_dir(&lang_dir)
-                .with_context(|| format!("cannot read the catalogue folder {}", lang_dir.display()))?;
+            let entries = fs::read_dir(&lang_dir).with_context(|| {
+                format!("cannot read the catalogue folder {}", lang_dir.display())
+            })?;
             let mut files: Vec<_> = entries
                 .filter_map(Result::ok)
                 .map(|entry| entry.path())
@@ -51,7 +52,13 @@ impl Catalogues {
             }
             let json = serde_json::to_vec(&merged).context("cannot encode a catalogue")?;
             let etag = format!("\"{}\"", hex_prefix(&Sha256::digest(&json)));
-            by_lang.insert(lang.code().to_owned(), Catalogue { json: Bytes::from(json), etag });
+            by_lang.insert(
+                lang.code().to_owned(),
+                Catalogue {
+                    json: Bytes::from(json),
+                    etag,
+                },
+            );
         }
         Ok(Self { by_lang })
     }
@@ -63,5 +70,9 @@ impl Catalogues {
 }
 
 fn hex_prefix(digest: &[u8]) -> String {
-    digest.iter().take(12).map(|byte| format!("{byte:02x}")).collect()
+    digest
+        .iter()
+        .take(12)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }

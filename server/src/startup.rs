@@ -23,16 +23,30 @@ pub struct Application {
 impl Application {
     /// Opens the database (applying migrations), loads the catalogues and binds the listener.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&config.data_dir)
-            .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
+        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+            format!(
+                "cannot create the data folder {}",
+                config.data_dir.display()
+            )
+        })?;
         let db = db::connect_and_migrate(&config.effective_database_url()).await?;
         let catalogues = Catalogues::load(&config.locales_dir)?;
         let listener = TcpListener::bind((config.host, config.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", config.host, config.port))?;
-        let address = listener.local_addr().context("cannot read the bound address")?;
-        let state = AppState { db, catalogues: Arc::new(catalogues), config: Arc::new(config) };
-        Ok(Self { listener, router: with_middleware(routes::router(state)), address })
+        let address = listener
+            .local_addr()
+            .context("cannot read the bound address")?;
+        let state = AppState {
+            db,
+            catalogues: Arc::new(catalogues),
+            config: Arc::new(config),
+        };
+        Ok(Self {
+            listener,
+            router: with_middleware(routes::router(state)),
+            address,
+        })
     }
 
     /// The address actually bound (the real port when 0 was asked for).
@@ -43,10 +57,14 @@ impl Application {
     /// Serves until SIGTERM or Ctrl-C, then lets requests in flight finish.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         tracing::info!(address = %self.address, "Tingshu is listening on http://{}", self.address);
-        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown_signal())
-            .await
-            .context("the server stopped with an error")?;
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("the server stopped with an error")?;
         tracing::info!("Tingshu stopped");
         Ok(())
     }

@@ -26,7 +26,12 @@ pub async fn submit_feedback(
             message: tingshu_core::feedback::describe_summary(lang),
             fields: errors
                 .iter()
-                .map(|error| (error.field.to_owned(), tingshu_core::feedback::describe(error, lang)))
+                .map(|error| {
+                    (
+                        error.field.to_owned(),
+                        tingshu_core::feedback::describe(error, lang),
+                    )
+                })
                 .collect(),
         }
     })?;

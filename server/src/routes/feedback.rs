@@ -37,7 +37,10 @@ async fn create_feedback(
         .get(header::USER_AGENT)
         .and_then(|value| value.to_str().ok())
         .map(|value| value.chars().take(512).collect());
-    let origin = Origin { language: lang.code().to_owned(), user_agent };
+    let origin = Origin {
+        language: lang.code().to_owned(),
+        user_agent,
+    };
     let id = submit_feedback(&state.db, &input, origin).await?;
     Ok(success(Created { id }))
 }

@@ -20,7 +20,10 @@ pub struct Health {
 }
 
 async fn check_liveness() -> Json<Success<Health>> {
-    success(Health { status: "ok", version: env!("CARGO_PKG_VERSION") })
+    success(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+    })
 }
 
 #[tracing::instrument(skip_all)]
@@ -29,5 +32,8 @@ async fn check_readiness(State(state): State<AppState>) -> ApiResult<Json<Succes
         tracing::warn!(%error, "database not reachable");
         ApiError::Unavailable("The database is not reachable.".into())
     })?;
-    Ok(success(Health { status: "ready", version: env!("CARGO_PKG_VERSION") }))
+    Ok(success(Health {
+        status: "ready",
+        version: env!("CARGO_PKG_VERSION"),
+    }))
 }

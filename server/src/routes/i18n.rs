@@ -21,21 +21,29 @@ async fn get_messages(
     Path(lang): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let catalogue = state
-        .catalogues
-        .get(&lang)
-        .ok_or_else(|| ApiError::NotFound(format!("No translations for language {lang:?}; use zh, en or ja.")))?;
+    let catalogue = state.catalogues.get(&lang).ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "No translations for language {lang:?}; use zh, en or ja."
+        ))
+    })?;
     let etag = HeaderValue::from_str(&catalogue.etag).map_err(|e| ApiError::Internal(e.into()))?;
     let cache = HeaderValue::from_static(CACHE_CONTROL);
     let unchanged = headers
         .get(header::IF_NONE_MATCH)
         .is_some_and(|sent| sent.as_bytes() == catalogue.etag.as_bytes());
     if unchanged {
-        return Ok((StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, cache)]).into_response());
+        return Ok((
+            StatusCode::NOT_MODIFIED,
+            [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
+        )
+            .into_response());
     }
     Ok((
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8")),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json; charset=utf-8"),
+            ),
             (header::ETAG, etag),
             (header::CACHE_CONTROL, cache),
         ],

@@ -6,12 +6,18 @@ async fn an_unknown_api_route_is_a_json_404() {
     let app = spawn_app().await;
     let response = app.get("/api/no/such/thing").await;
     assert_eq!(response.status(), 404);
-    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/json"));
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(body["statusCode"], 404);
     assert_eq!(body["statusMessage"], "Not Found");
     assert_eq!(body["code"], "not_found");
-    assert!(body["message"].as_str().unwrap().contains("/api/no/such/thing"));
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .contains("/api/no/such/thing"));
 }
 
 #[tokio::test]

@@ -11,14 +11,24 @@ async fn a_valid_message_is_stored_and_gets_an_id() {
     assert_eq!(first.status(), 200);
     let first: serde_json::Value = first.json().await.unwrap();
     assert_eq!(first["success"], true);
-    let second: serde_json::Value = app.post_feedback(&body, "zh-CN").await.json().await.unwrap();
+    let second: serde_json::Value = app
+        .post_feedback(&body, "zh-CN")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert!(second["data"]["id"].as_i64().unwrap() > first["data"]["id"].as_i64().unwrap());
 }
 
 #[tokio::test]
 async fn every_broken_field_is_named_in_the_senders_language() {
     let app = spawn_app().await;
-    let response = app.post_feedback(&json!({"category": "praise", "message": "short"}), "en-US,en;q=0.9").await;
+    let response = app
+        .post_feedback(
+            &json!({"category": "praise", "message": "short"}),
+            "en-US,en;q=0.9",
+        )
+        .await;
     assert_eq!(response.status(), 400);
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(body["code"], "validation_failed");
@@ -34,7 +44,10 @@ async fn every_broken_field_is_named_in_the_senders_language() {
         .await
         .unwrap();
     let zh_message = zh["fields"]["message"].as_str().unwrap();
-    assert!(zh_message.contains("10") && zh_message != message, "{zh_message}");
+    assert!(
+        zh_message.contains("10") && zh_message != message,
+        "{zh_message}"
+    );
 }
 
 #[tokio::test]
@@ -57,7 +70,12 @@ async fn malformed_json_is_a_400_with_the_error_body() {
 async fn an_oversized_body_is_refused_with_413() {
     let app = spawn_app().await;
     let huge = "长".repeat(20_000);
-    let response = app.post_json("/api/feedback", &json!({"category": "bug", "message": huge})).await;
+    let response = app
+        .post_json(
+            "/api/feedback",
+            &json!({"category": "bug", "message": huge}),
+        )
+        .await;
     assert_eq!(response.status(), 413);
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(body["code"], "payload_too_large");

@@ -24,6 +24,9 @@ async fn readyz_checks_the_database() {
 async fn every_response_carries_a_request_id() {
     let app = spawn_app().await;
     let response = app.get("/healthz").await;
-    let id = response.headers().get("x-request-id").expect("no x-request-id");
+    let id = response
+        .headers()
+        .get("x-request-id")
+        .expect("no x-request-id");
     assert_eq!(id.to_str().unwrap().len(), 36, "a UUID");
 }

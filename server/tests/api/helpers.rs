@@ -21,11 +21,20 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client.get(self.url(path)).send().await.expect("GET failed")
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("GET failed")
     }
 
     pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
-        self.client.post(self.url(path)).json(body).send().await.expect("POST failed")
+        self.client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("POST failed")
     }
 
     pub async fn post_feedback(&self, body: &serde_json::Value, lang: &str) -> reqwest::Response {
@@ -48,9 +57,21 @@ pub fn locales_dir() -> PathBuf {
 fn write_static_dir(root: &std::path::Path) -> PathBuf {
     let dist = root.join("dist");
     std::fs::create_dir_all(dist.join("assets")).unwrap();
-    std::fs::write(dist.join("index.html"), "<!doctype html><title>Tingshu test shell</title><div id=root></div>").unwrap();
-    std::fs::write(dist.join("assets/app-3f9a1c.js"), "console.log('tingshu');".repeat(100)).unwrap();
-    std::fs::write(dist.join("favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>").unwrap();
+    std::fs::write(
+        dist.join("index.html"),
+        "<!doctype html><title>Tingshu test shell</title><div id=root></div>",
+    )
+    .unwrap();
+    std::fs::write(
+        dist.join("assets/app-3f9a1c.js"),
+        "console.log('tingshu');".repeat(100),
+    )
+    .unwrap();
+    std::fs::write(
+        dist.join("favicon.svg"),
+        "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    )
+    .unwrap();
     dist
 }
 
@@ -59,15 +80,21 @@ async fn fresh_database(data_dir: &std::path::Path) -> DatabaseUrl {
     match std::env::var("TEST_DATABASE_URL") {
         Ok(base) if !base.is_empty() => {
             let name = format!("tingshu_test_{}", uuid::Uuid::new_v4().simple());
-            let admin = Database::connect(&base).await.expect("cannot reach TEST_DATABASE_URL");
+            let admin = Database::connect(&base)
+                .await
+                .expect("cannot reach TEST_DATABASE_URL");
             admin
                 .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
                 .await
                 .expect("cannot create a test database");
-            let (server, _) = base.rsplit_once('/').expect("TEST_DATABASE_URL must end with /<database>");
+            let (server, _) = base
+                .rsplit_once('/')
+                .expect("TEST_DATABASE_URL must end with /<database>");
             format!("{server}/{name}").parse().unwrap()
         }
-        _ => format!("sqlite://{}?mode=rwc", data_dir.join("test.db").display()).parse().unwrap(),
+        _ => format!("sqlite://{}?mode=rwc", data_dir.join("test.db").display())
+            .parse()
+            .unwrap(),
     }
 }
 
@@ -83,8 +110,14 @@ pub async fn spawn_app() -> TestApp {
         locales_dir: locales_dir(),
         log_format: LogFormat::Text,
     };
-    let app = Application::build(config).await.expect("the application did not start");
+    let app = Application::build(config)
+        .await
+        .expect("the application did not start");
     let address = format!("http://{}", app.address());
     tokio::spawn(app.run_until_stopped());
-    TestApp { address, client: reqwest::Client::new(), _data: data }
+    TestApp {
+        address,
+        client: reqwest::Client::new(),
+        _data: data,
+    }
 }

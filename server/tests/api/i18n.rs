@@ -13,7 +13,12 @@ async fn each_language_gets_its_merged_catalogue() {
             assert!(body[stem].is_object(), "{lang} lacks {stem}");
         }
     }
-    let zh: serde_json::Value = app.get("/_i18n/zh/messages.json").await.json().await.unwrap();
+    let zh: serde_json::Value = app
+        .get("/_i18n/zh/messages.json")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(zh["core"]["time"]["justNow"], "刚刚");
 }
 

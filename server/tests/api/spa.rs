@@ -8,7 +8,14 @@ async fn deep_links_get_the_page_shell_revalidated_each_time() {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
-        assert!(response.text().await.unwrap().contains("Tingshu test shell"), "{path}");
+        assert!(
+            response
+                .text()
+                .await
+                .unwrap()
+                .contains("Tingshu test shell"),
+            "{path}"
+        );
     }
 }
 
@@ -17,8 +24,14 @@ async fn hashed_assets_are_cached_for_a_year() {
     let app = spawn_app().await;
     let response = app.get("/assets/app-3f9a1c.js").await;
     assert_eq!(response.status(), 200);
-    assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
-    assert!(response.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert_eq!(
+        response.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
 }
 
 #[tokio::test]

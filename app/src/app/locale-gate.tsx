@@ -1,0 +1,34 @@
+// Runs the locale path rules of core on every navigation, then matches the route table on the unprefixed path.
+import { useEffect } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { languageTag, rootRedirect, splitLocale } from '@/lib/core';
+import { LangProvider } from '@/lib/lang';
+import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
+
+export function LocaleGate({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const { i18n } = useTranslation();
+  const address = location.pathname + location.search + location.hash;
+  const split = splitLocale({ path: address });
+  const rootTarget = rootRedirect({
+    path: address,
+    stored: readStoredLanguage(),
+    browser: browserLanguages(),
+  });
+  // Match the table on the unprefixed path, so every route exists under every prefix.
+  const element = useRoutes(routes, { ...location, pathname: split.path });
+
+  useEffect(() => {
+    if (i18n.language !== split.lang) void i18n.changeLanguage(split.lang);
+    document.documentElement.lang = languageTag({ lang: split.lang });
+  }, [i18n, split.lang]);
+
+  if (split.redirect) return <Navigate replace to={split.redirect} />;
+  if (rootTarget) return <Navigate replace to={rootTarget} />;
+  return (
+    <LangProvider value={{ lang: split.lang, fullPath: location.pathname + location.search }}>
+      {element}
+    </LangProvider>
+  );
+}

@@ -1,0 +1,123 @@
+// Route table behaviour: guards, locale prefixes, 404s and the error screen, rendered through the real router.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '@/testing/render-app';
+import { users } from '@/testing/users';
+
+const botAgent = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+describe('guards', () => {
+  it('sends a signed-out visitor of /admin to login with a redirect back', async () => {
+    const { location } = renderApp('/admin');
+    await waitFor(() => expect(location().pathname).toBe('/auth/login'));
+    expect(new URLSearchParams(location().search).get('redirect')).toBe('/admin');
+  });
+
+  it('shows a free user on /admin the 403 screen with 需要管理员权限', async () => {
+    renderApp('/admin', { user: users.free });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('403');
+    expect(screen.getByRole('alert')).toHaveTextContent('需要管理员权限');
+  });
+
+  it('lets an admin through /admin (no page yet: the 404 screen, not 403)', async () => {
+    renderApp('/admin', { user: users.admin });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('404');
+    expect(alert).not.toHaveTextContent('403');
+  });
+
+  it('redirects a free user on /premium/downloads to /premium with reason premium_required', async () => {
+    const { location } = renderApp('/premium/downloads', { user: users.free });
+    await waitFor(() => expect(location().pathname).toBe('/premium'));
+    expect(new URLSearchParams(location().search).get('reason')).toBe('premium_required');
+  });
+
+  it('treats an expired premium member as not premium', async () => {
+    const { location } = renderApp('/premium/downloads', { user: users.expiredPremium });
+    await waitFor(() => expect(location().pathname).toBe('/premium'));
+  });
+
+  it('lets a premium member reach /premium/downloads', async () => {
+    const { location } = renderApp('/premium/downloads', { user: users.premium });
+    await screen.findByRole('alert');
+    expect(location().pathname).toBe('/premium/downloads');
+  });
+
+  it('refuses /admin/files to an editor without manage:books', async () => {
+    renderApp('/admin/files', { user: users.editorWithoutBooks });
+    expect(await screen.findByRole('alert')).toHaveTextContent('403');
+  });
+
+  it('sends a signed-in user away from the guest-only login page', async () => {
+    const { location } = renderApp('/auth/login', { user: users.free });
+    await waitFor(() => expect(location().pathname).not.toBe('/auth/login'));
+  });
+});
+
+describe('locale prefixes', () => {
+  it('strips an unsupported two-letter prefix: /xx/books → /books', async () => {
+    const { location } = renderApp('/xx/books');
+    await waitFor(() => expect(location().pathname).toBe('/books'));
+  });
+
+  it('renders English help under /en/help, with <html lang="en-US"> and an English title', async () => {
+    renderApp('/en/help');
+    expect(await screen.findByRole('heading', { level: 1, name: /help/i })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement.lang).toBe('en-US'));
+    await waitFor(() => expect(document.title).toMatch(/ - Tingshu$/));
+    expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/en/about');
+  });
+
+  it('sends an English browser from / to /en', async () => {
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    const { location } = renderApp('/');
+    await waitFor(() => expect(location().pathname).toBe('/en'));
+  });
+
+  it('keeps / in Chinese when the stored language is zh', async () => {
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    window.localStorage.setItem('user-language', 'zh');
+    const { location } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(location().pathname).toBe('/');
+  });
+});
+
+describe('error screen', () => {
+  it('shows the 404 screen for an unknown route with the title Error 404 - 听书', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('alert')).toHaveTextContent('404');
+    await waitFor(() => expect(document.title).toBe('Error 404 - 听书'));
+  });
+
+  it('titles the English 404 Error 404 - Tingshu', async () => {
+    renderApp('/en/no-such-page');
+    await screen.findByRole('alert');
+    await waitFor(() => expect(document.title).toBe('Error 404 - Tingshu'));
+  });
+
+  it('fails route validation with Page Not Found: {path}', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/books/not-an-id');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Page Not Found: /books/not-an-id');
+  });
+
+  it('goes home and clears the error on "back to home"', async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/no/such/page');
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: '返回首页' }));
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('renders nothing for a search-engine bot and only logs', async () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(botAgent);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/no/such/page');
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+// Holds the toast list, exposes `useToast()`, and renders the Radix toast area at the bottom-right.
+import * as RadixToast from '@radix-ui/react-toast';
+import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { toastConfig } from '@/config/toast';
+import { toastListReducer } from './toast-list';
+import { Toaster } from './toaster';
+import type { ToastEntry, ToastHandle, ToastOptions } from './toast-types';
+
+export interface ToastApi {
+  toast: (options: ToastOptions) => ToastHandle;
+  dismiss: (id: string) => void;
+  toasts: ToastEntry[];
+}
+
+export const ToastContext = createContext<ToastApi | null>(null);
+
+let counter = 0;
+const nextId = () => `toast-${Date.now().toString(36)}-${(counter += 1)}`;
+
+export function ToastProvider({ children, expand = toastConfig.expand }: { children: ReactNode; expand?: boolean }) {
+  const [toasts, dispatch] = useReducer(toastListReducer, []);
+  const removalTimers = useRef(new Map<string, number>());
+
+  const dismiss = useCallback((id: string) => {
+    dispatch({ type: 'close', id });
+    if (removalTimers.current.has(id)) return;
+    const timer = window.setTimeout(() => {
+      removalTimers.current.delete(id);
+      dispatch({ type: 'remove', id });
+    }, toastConfig.removeDelayMs);
+    removalTimers.current.set(id, timer);
+  }, []);
+
+  const toast = useCallback(
+    (options: ToastOptions): ToastHandle => {
+      const id = nextId();
+      dispatch({ type: 'add', toast: { ...options, id, open: true }, limit: toastConfig.maxEntries });
+      return { id, dismiss: () => dismiss(id) };
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const timers = removalTimers.current;
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, []);
+
+  const api = useMemo(() => ({ toast, dismiss, toasts }), [toast, dismiss, toasts]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      <RadixToast.Provider
+        duration={toastConfig.durationMs}
+        swipeThreshold={toastConfig.swipeThreshold}
+        swipeDirection="right"
+      >
+        {children}
+        <Toaster toasts={toasts} onDismiss={dismiss} expand={expand} />
+      </RadixToast.Provider>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,34 @@
+// The fields of a toast (spec §3 Toast): id, open flag, title, description, icon, avatar, colour, actions…
+import type { ReactNode } from 'react';
+
+export type ToastColor = 'primary' | 'success' | 'info' | 'warning' | 'error' | 'neutral';
+export type ToastIconName = 'success' | 'info' | 'warning' | 'error' | 'language';
+
+export interface ToastAction {
+  label: string;
+  onClick?: () => void;
+}
+
+export interface ToastOptions {
+  title?: ReactNode;
+  description?: ReactNode;
+  icon?: ToastIconName;
+  avatar?: { src: string; alt: string };
+  color?: ToastColor;
+  actions?: ToastAction[];
+  /** Show the close button (default true). */
+  close?: boolean;
+  /** Ms before it closes by itself; `Infinity` keeps it open. */
+  duration?: number;
+  onClick?: (toast: ToastEntry) => void;
+}
+
+export interface ToastEntry extends ToastOptions {
+  id: string;
+  open: boolean;
+}
+
+export interface ToastHandle {
+  id: string;
+  dismiss: () => void;
+}

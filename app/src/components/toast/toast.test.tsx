@@ -1,0 +1,71 @@
+// The toast area: a toast appears, closes after its duration, leaves after 200 ms, and at most 5 stay.
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useRef } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createTestI18n } from '@/testing/i18n';
+import { ToastProvider } from './toast-provider';
+import { useToast } from './use-toast';
+
+function Trigger() {
+  const { toast, toasts } = useToast();
+  const count = useRef(0);
+  return (
+    <>
+      <button type="button" onClick={() => toast({ title: `Saved ${(count.current += 1)}`, description: 'Done' })}>
+        notify
+      </button>
+      <output aria-label="entries">{toasts.length}</output>
+    </>
+  );
+}
+
+function renderToasts() {
+  render(
+    <I18nextProvider i18n={createTestI18n('en')}>
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>
+    </I18nextProvider>,
+  );
+  return {
+    notify: () => fireEvent.click(screen.getByRole('button', { name: 'notify' })),
+    region: () => screen.getByRole('region', { name: 'Notifications (F8)' }),
+  };
+}
+
+describe('toasts', () => {
+  it('appears, closes after 5000 ms, and is removed 200 ms later', () => {
+    vi.useFakeTimers();
+    const { notify, region } = renderToasts();
+    act(() => notify());
+    expect(within(region()).getByText('Saved 1')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(4900));
+    expect(within(region()).getByText('Saved 1')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(100));
+    expect(within(region()).queryByText('Saved 1')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('entries')).toHaveTextContent('1');
+
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByLabelText('entries')).toHaveTextContent('0');
+  });
+
+  it('keeps at most 5, dropping the oldest', () => {
+    vi.useFakeTimers();
+    const { notify, region } = renderToasts();
+    for (let i = 0; i < 7; i += 1) act(() => notify());
+    const items = within(region()).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(within(region()).queryByText('Saved 1')).not.toBeInTheDocument();
+    expect(within(region()).getByText('Saved 3')).toBeInTheDocument();
+    expect(within(region()).getByText('Saved 7')).toBeInTheDocument();
+  });
+
+  it('closes with its close button', () => {
+    const { notify, region } = renderToasts();
+    act(() => notify());
+    fireEvent.click(within(region()).getByRole('button', { name: 'Close notification' }));
+    expect(within(region()).queryByText('Saved 1')).not.toBeInTheDocument();
+  });
+});

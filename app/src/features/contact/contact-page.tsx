@@ -1,0 +1,44 @@
+// Contact page: the channels of `pages.contact`, each with a label, a value and a note.
+import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { pathTo } from '@/lib/paths';
+import './contact-page.css';
+
+interface Channel {
+  label: string;
+  value: string;
+  note?: string;
+}
+
+function channelHref(value: string): string | null {
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return `mailto:${value}`;
+  if (/^https?:\/\//.test(value)) return value;
+  return null;
+}
+
+export function ContactPage() {
+  const { t } = useTranslation();
+  const raw = t('pages.contact.channels', { returnObjects: true }) as unknown;
+  const channels = Array.isArray(raw) ? (raw as Channel[]) : [];
+  return (
+    <article className="page">
+      <h1 className="page__title">{t('pages.contact.title')}</h1>
+      <p className="page__lead">{t('pages.contact.intro')}</p>
+      <dl className="contact-channels">
+        {channels.map((channel) => {
+          const href = channelHref(channel.value);
+          return (
+            <div key={channel.label} className="card contact-channels__item">
+              <dt>{channel.label}</dt>
+              <dd className="contact-channels__value">{href ? <a href={href}>{channel.value}</a> : channel.value}</dd>
+              {channel.note ? <dd className="contact-channels__note">{channel.note}</dd> : null}
+            </div>
+          );
+        })}
+      </dl>
+      <p>
+        <LocalizedLink to={pathTo('feedback')}>{t('app.contact.feedbackLink')}</LocalizedLink>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+// The feedback form sends its fields and shows the server's field errors next to the fields.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '@/testing/render-app';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('feedback page', () => {
+  it('shows server field errors next to the field', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(
+      jsonResponse(422, {
+        statusCode: 422,
+        statusMessage: 'Unprocessable Entity',
+        message: 'Invalid feedback',
+        code: 'validation_failed',
+        fields: { message: '反馈内容至少需要 10 个字' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderApp('/feedback');
+
+    const message = await screen.findByRole('textbox', { name: '详细描述' });
+    await user.type(message, 'too short');
+    await user.click(screen.getByRole('button', { name: '提交反馈' }));
+
+    await waitFor(() => expect(message).toHaveAccessibleDescription('反馈内容至少需要 10 个字'));
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/feedback');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body)).toEqual({ category: 'suggestion', message: 'too short', contact: '' });
+  });
+
+  it('thanks the sender with a toast and clears the form', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(201, { success: true, data: { id: 9 } })));
+    const user = userEvent.setup();
+    renderApp('/en/feedback');
+
+    const message = await screen.findByRole('textbox', { name: 'Details' });
+    await user.type(message, 'The chapter list of book 12 is out of order.');
+    await user.click(screen.getByRole('button', { name: 'Send feedback' }));
+
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(await within(region).findByText(/Thanks, we've got your feedback/)).toBeInTheDocument();
+    expect(message).toHaveValue('');
+  });
+});

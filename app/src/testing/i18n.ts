@@ -1,0 +1,17 @@
+// An i18next instance for tests with every catalogue loaded up front (no HTTP, no suspense).
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { i18nBaseOptions } from '@/lib/i18n';
+import { catalogues } from './catalogues';
+
+export function createTestI18n(lng = 'zh'): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    ...i18nBaseOptions,
+    lng,
+    initAsync: false,
+    resources: Object.fromEntries(Object.entries(catalogues).map(([lang, stems]) => [lang, { translation: stems }])),
+    react: { useSuspense: false },
+  });
+  return instance;
+}

@@ -1,0 +1,19 @@
+// Vitest setup: DOM matchers, cleanup, and a clean storage and title for each test.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+
+// jsdom reports an English browser; most tests start from a Chinese one (tests override it).
+beforeEach(() => {
+  vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['zh-CN', 'zh']);
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  document.cookie = 'lang=; max-age=0; path=/';
+  document.title = '';
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

@@ -1,0 +1,30 @@
+// Vite (build, dev server) and Vitest configuration of the Tingshu web app.
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import wasm from 'vite-plugin-wasm';
+import { defineConfig } from 'vitest/config';
+
+const backend = 'http://127.0.0.1:8080';
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  plugins: [wasm(), react()],
+  resolve: { alias: { '@': here('./src') } },
+  build: { target: 'es2022', outDir: 'dist', sourcemap: true },
+  server: {
+    fs: { allow: [here('.'), here('../wasm/pkg'), here('../locales'), here('../core/vectors')] },
+    proxy: {
+      '/api': backend,
+      '/_i18n': backend,
+      '/healthz': backend,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup.ts'],
+    css: false,
+    pool: 'threads',
+    maxWorkers: 2,
+  },
+});
