@@ -91,6 +91,25 @@ const OVERRIDES: [(&str, &str); 3] = [
     ),
 ];
 
+/// Status phrases that say no more than the status itself (the router's 'Page not found',
+/// HTTP reason phrases): the screen shows its own, translated message instead.
+const GENERIC_PHRASES: [&str; 8] = [
+    "page not found",
+    "not found",
+    "unauthorized",
+    "forbidden",
+    "internal server error",
+    "bad request",
+    "service unavailable",
+    "error",
+];
+
+fn is_generic_phrase(message: &str) -> bool {
+    GENERIC_PHRASES
+        .iter()
+        .any(|phrase| message.eq_ignore_ascii_case(phrase))
+}
+
 /// `errorScreen` (spec §8):
 ///
 /// | status | heading / default message | action | icon, color |
@@ -103,7 +122,7 @@ const OVERRIDES: [(&str, &str); 3] = [
 ///
 /// The message is the override text when the status message contains one of the three
 /// server phrases (case-sensitive, first match wins), else the status message itself when
-/// non-blank, else the default message of the status. Retry goes to `/`. Targets carry
+/// non-blank and not a generic phrase, else the default message of the status. Retry goes to `/`. Targets carry
 /// the `lang` prefix.
 pub fn error_screen(input: ErrorScreenInput) -> ErrorScreen {
     let lang = input.lang;
@@ -122,7 +141,7 @@ pub fn error_screen(input: ErrorScreenInput) -> ErrorScreen {
     };
     let message = match OVERRIDES.iter().find(|(phrase, _)| raw.contains(phrase)) {
         Some((_, key)) => text(lang, key).to_owned(),
-        None if !raw.is_empty() => raw.to_owned(),
+        None if !raw.is_empty() && !is_generic_phrase(raw) => raw.to_owned(),
         None => text(lang, &format!("errorScreen.{section}.message")).to_owned(),
     };
     let mentions_membership = {
@@ -214,6 +233,17 @@ mod tests {
         assert_eq!(s.action.kind, ErrorActionKind::Retry);
         assert_eq!((s.icon, s.color), (ErrorIcon::Shield, ErrorColor::Red));
         assert_eq!(s.heading, "访问被拒绝");
+    }
+
+    #[test]
+    fn generic_phrases_give_way_to_the_translated_default() {
+        let zh = screen(Some(404.0), Some("Page not found"), Lang::Zh);
+        assert_eq!(zh.message, "您访问的页面不存在");
+        let ja = screen(Some(500.0), Some("Internal Server Error"), Lang::Ja);
+        assert_eq!(ja.message, screen(Some(500.0), None, Lang::Ja).message);
+        // A message that names what was not found stays as it is.
+        let specific = screen(Some(404.0), Some("Page Not Found: /books/abc"), Lang::Zh);
+        assert_eq!(specific.message, "Page Not Found: /books/abc");
     }
 
     #[test]

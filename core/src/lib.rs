@@ -37,6 +37,7 @@
 //! | splitLocale | [`routing::locale::split_locale`] |
 //! | localizePath | [`routing::locale::localize_path`] |
 //! | isLocalisable | [`routing::locale::is_localisable`] |
+//! | isRecordId | [`routing::record_id::is_record_id`] |
 //! | rootRedirect | [`routing::locale::root_redirect`] |
 //! | decideRoute | [`routing::guard::decide_route`] |
 //! | errorScreen | [`error_screen::error_screen`] |

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tingshu_core::{auth, bots, error_screen, format, i18n, pow, premium, routing, time, tracking};
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 33] = [
+const RULES: [&str; 34] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -40,6 +40,7 @@ const RULES: [&str; 33] = [
     "splitLocale",
     "localizePath",
     "isLocalisable",
+    "isRecordId",
     "rootRedirect",
     "decideRoute",
     "errorScreen",
@@ -101,6 +102,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "splitLocale" => run(input, ok(routing::locale::split_locale)),
         "localizePath" => run(input, ok(routing::locale::localize_path)),
         "isLocalisable" => run(input, ok(routing::locale::is_localisable)),
+        "isRecordId" => run(input, ok(routing::record_id::is_record_id)),
         "rootRedirect" => run(input, ok(routing::locale::root_redirect)),
         "decideRoute" => run(input, routing::guard::decide_route),
         "errorScreen" => run(input, ok(error_screen::error_screen)),

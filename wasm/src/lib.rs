@@ -69,6 +69,7 @@ export_rules! {
     splitLocale(routing::locale::SplitLocaleInput = "SplitLocaleInput") -> "SplitLocale" = ok(routing::locale::split_locale);
     localizePath(routing::locale::LocalizePathInput = "LocalizePathInput") -> "string" = ok(routing::locale::localize_path);
     isLocalisable(routing::locale::IsLocalisableInput = "IsLocalisableInput") -> "boolean" = ok(routing::locale::is_localisable);
+    isRecordId(routing::record_id::IsRecordIdInput = "IsRecordIdInput") -> "boolean" = ok(routing::record_id::is_record_id);
     rootRedirect(routing::locale::RootRedirectInput = "RootRedirectInput") -> "string | null" = ok(routing::locale::root_redirect);
     decideRoute(routing::guard::DecideRouteInput = "DecideRouteInput") -> "RouteDecision" = routing::guard::decide_route;
     errorScreen(error_screen::ErrorScreenInput = "ErrorScreenInput") -> "ErrorScreen" = ok(error_screen::error_screen);

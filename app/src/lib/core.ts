@@ -19,6 +19,7 @@ export {
   isBot,
   isLocalisable,
   isPremium,
+  isRecordId,
   languageTag,
   localizePath,
   premiumStatus,
