@@ -1,8 +1,10 @@
 //! The rules of a listener's feedback message: which fields it needs and their limits.
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::texts::{text, text_with};
+use crate::validation::{describe_rule, summary, FieldRule};
 use crate::Lang;
+
+pub use crate::validation::FieldError;
 
 /// Fewest characters a message may have, so "hi" does not reach the team.
 pub const MESSAGE_MIN_CHARS: usize = 10;
@@ -70,65 +72,42 @@ pub struct Feedback {
     pub contact: Option<String>,
 }
 
-/// The rule a field broke, with the limit it broke.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "rule", rename_all = "camelCase")]
-pub enum FieldRule {
-    Required,
-    TooShort { min: usize },
-    TooLong { max: usize },
-    OneOf { allowed: Vec<&'static str> },
-}
-
-/// One field and the rule it broke.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct FieldError {
-    pub field: &'static str,
-    #[serde(flatten)]
-    pub rule: FieldRule,
-}
-
-/// Checks every field and reports every broken rule at once.
-pub fn validate_feedback(input: &FeedbackInput) -> Result<Feedback, Vec<FieldError>> {
+/// Checks every field and reports every broken rule at once, described in `lang`.
+pub fn validate_feedback(input: &FeedbackInput, lang: Lang) -> Result<Feedback, Vec<FieldError>> {
     let mut errors = Vec::new();
+    let mut fail = |field: &str, rule: FieldRule| errors.push(FieldError::new(field, rule, lang));
     let category = match input.category.as_deref().map(str::trim) {
         None | Some("") => {
-            errors.push(FieldError {
-                field: "category",
-                rule: FieldRule::Required,
-            });
+            fail("category", FieldRule::Required);
             None
         }
         Some(raw) => FeedbackCategory::parse(raw).or_else(|| {
-            let allowed = FeedbackCategory::ALL.iter().map(|c| c.as_str()).collect();
-            errors.push(FieldError {
-                field: "category",
-                rule: FieldRule::OneOf { allowed },
-            });
+            let allowed = FeedbackCategory::ALL
+                .iter()
+                .map(|c| c.as_str().to_owned())
+                .collect();
+            fail("category", FieldRule::OneOf { allowed });
             None
         }),
     };
     let message = input.message.as_deref().unwrap_or("").trim().to_owned();
     let message_chars = message.chars().count();
     if message_chars == 0 {
-        errors.push(FieldError {
-            field: "message",
-            rule: FieldRule::Required,
-        });
+        fail("message", FieldRule::Required);
     } else if message_chars < MESSAGE_MIN_CHARS {
-        errors.push(FieldError {
-            field: "message",
-            rule: FieldRule::TooShort {
+        fail(
+            "message",
+            FieldRule::TooShort {
                 min: MESSAGE_MIN_CHARS,
             },
-        });
+        );
     } else if message_chars > MESSAGE_MAX_CHARS {
-        errors.push(FieldError {
-            field: "message",
-            rule: FieldRule::TooLong {
+        fail(
+            "message",
+            FieldRule::TooLong {
                 max: MESSAGE_MAX_CHARS,
             },
-        });
+        );
     }
     let contact = input
         .contact
@@ -136,12 +115,12 @@ pub fn validate_feedback(input: &FeedbackInput) -> Result<Feedback, Vec<FieldErr
         .map(str::trim)
         .filter(|c| !c.is_empty());
     if contact.is_some_and(|c| c.chars().count() > CONTACT_MAX_CHARS) {
-        errors.push(FieldError {
-            field: "contact",
-            rule: FieldRule::TooLong {
+        fail(
+            "contact",
+            FieldRule::TooLong {
                 max: CONTACT_MAX_CHARS,
             },
-        });
+        );
     }
     match (category, errors.is_empty()) {
         (Some(category), true) => Ok(Feedback {
@@ -155,25 +134,13 @@ pub fn validate_feedback(input: &FeedbackInput) -> Result<Feedback, Vec<FieldErr
 
 /// The sentence that heads a refused form, in the sender's language.
 pub fn describe_summary(lang: Lang) -> String {
-    text(lang, "validation.summary").to_owned()
+    summary(lang)
 }
 
-/// What is wrong with one field, in the sender's language.
+/// What is wrong with one field, in `lang` (the error's own `message` is in the language
+/// it was validated in).
 pub fn describe(error: &FieldError, lang: Lang) -> String {
-    match &error.rule {
-        FieldRule::Required => text(lang, "validation.required").to_owned(),
-        FieldRule::TooShort { min } => {
-            text_with(lang, "validation.tooShort", &[("min", &min.to_string())])
-        }
-        FieldRule::TooLong { max } => {
-            text_with(lang, "validation.tooLong", &[("max", &max.to_string())])
-        }
-        FieldRule::OneOf { allowed } => text_with(
-            lang,
-            "validation.oneOf",
-            &[("allowed", &allowed.join(", "))],
-        ),
-    }
+    describe_rule(&error.rule, lang)
 }
 
 #[cfg(test)]
@@ -190,11 +157,14 @@ mod tests {
 
     #[test]
     fn a_good_message_is_trimmed_and_kept() {
-        let ok = validate_feedback(&input(
-            "bug",
-            "  播放到第三章就停了，请看看  ",
-            Some(" me@example.com "),
-        ))
+        let ok = validate_feedback(
+            &input(
+                "bug",
+                "  播放到第三章就停了，请看看  ",
+                Some(" me@example.com "),
+            ),
+            Lang::En,
+        )
         .unwrap();
         assert_eq!(ok.category, FeedbackCategory::Bug);
         assert_eq!(ok.message, "播放到第三章就停了，请看看");
@@ -203,8 +173,8 @@ mod tests {
 
     #[test]
     fn every_broken_field_is_reported() {
-        let errors = validate_feedback(&FeedbackInput::default()).unwrap_err();
-        let fields: Vec<_> = errors.iter().map(|e| e.field).collect();
+        let errors = validate_feedback(&FeedbackInput::default(), Lang::En).unwrap_err();
+        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["category", "message"]);
         assert!(errors.iter().all(|e| e.rule == FieldRule::Required));
     }
@@ -212,11 +182,14 @@ mod tests {
     #[test]
     fn limits_count_characters_not_bytes() {
         // Nine CJK characters are 27 bytes but still too short.
-        let short = validate_feedback(&input("content", "九个汉字还是太短了", None)).unwrap_err();
+        let short =
+            validate_feedback(&input("content", "九个汉字还是太短了", None), Lang::En).unwrap_err();
         assert_eq!(short[0].rule, FieldRule::TooShort { min: 10 });
-        assert!(validate_feedback(&input("content", "十个汉字刚好可以提交", None)).is_ok());
+        assert!(
+            validate_feedback(&input("content", "十个汉字刚好可以提交", None), Lang::En).is_ok()
+        );
         let long = "长".repeat(MESSAGE_MAX_CHARS + 1);
-        let errors = validate_feedback(&input("other", &long, None)).unwrap_err();
+        let errors = validate_feedback(&input("other", &long, None), Lang::En).unwrap_err();
         assert_eq!(
             errors[0].rule,
             FieldRule::TooLong {
@@ -227,20 +200,17 @@ mod tests {
 
     #[test]
     fn unknown_categories_list_the_allowed_ones() {
-        let errors =
-            validate_feedback(&input("praise", "a long enough message", None)).unwrap_err();
+        let errors = validate_feedback(&input("praise", "a long enough message", None), Lang::En)
+            .unwrap_err();
         assert_eq!(errors[0].field, "category");
         assert!(
-            matches!(&errors[0].rule, FieldRule::OneOf { allowed } if allowed.contains(&"bug"))
+            matches!(&errors[0].rule, FieldRule::OneOf { allowed } if allowed.iter().any(|a| a == "bug"))
         );
     }
 
     #[test]
     fn field_errors_are_described_in_each_language_with_their_limit() {
-        let error = FieldError {
-            field: "message",
-            rule: FieldRule::TooShort { min: 10 },
-        };
+        let error = FieldError::new("message", FieldRule::TooShort { min: 10 }, Lang::Zh);
         let texts: Vec<String> = Lang::ALL
             .iter()
             .map(|&lang| describe(&error, lang))
@@ -253,14 +223,20 @@ mod tests {
     #[test]
     fn an_empty_contact_is_no_contact_and_a_long_one_is_refused() {
         assert_eq!(
-            validate_feedback(&input("bug", "a long enough message", Some("   ")))
-                .unwrap()
-                .contact,
+            validate_feedback(
+                &input("bug", "a long enough message", Some("   ")),
+                Lang::En
+            )
+            .unwrap()
+            .contact,
             None
         );
         let long = "x".repeat(CONTACT_MAX_CHARS + 1);
-        let errors =
-            validate_feedback(&input("bug", "a long enough message", Some(&long))).unwrap_err();
+        let errors = validate_feedback(
+            &input("bug", "a long enough message", Some(&long)),
+            Lang::En,
+        )
+        .unwrap_err();
         assert_eq!(errors[0].field, "contact");
     }
 }

@@ -25,6 +25,11 @@
 //! | refreshSchedule | [`auth::refresh::refresh_schedule`] |
 //! | refreshOnNavigation | [`auth::refresh::refresh_on_navigation`] |
 //! | refreshBeforeRequest | [`auth::refresh::refresh_before_request`] |
+//! | validateRegistration | [`auth::account::validate_registration`] |
+//! | validateProfileUpdate | [`auth::account::validate_profile_update`] |
+//! | validatePasswordChange | [`auth::account::validate_password_change`] |
+//! | authorize | [`auth::access::authorize`] |
+//! | loginThrottle | [`auth::throttle::login_throttle`] |
 //! | validateLanguage | [`i18n::lang::validate_language`] |
 //! | languageTag | [`i18n::lang::language_tag`] |
 //! | resolveLanguage | [`i18n::lang::resolve_language`] |
@@ -56,5 +61,6 @@ pub mod premium;
 pub mod routing;
 pub mod time;
 pub mod tracking;
+pub mod validation;
 
 pub use i18n::lang::Lang;

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tingshu_core::{auth, bots, error_screen, format, i18n, pow, premium, routing, time, tracking};
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 34] = [
+const RULES: [&str; 39] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -28,6 +28,11 @@ const RULES: [&str; 34] = [
     "refreshSchedule",
     "refreshOnNavigation",
     "refreshBeforeRequest",
+    "validateRegistration",
+    "validateProfileUpdate",
+    "validatePasswordChange",
+    "authorize",
+    "loginThrottle",
     "validateLanguage",
     "languageTag",
     "resolveLanguage",
@@ -90,6 +95,11 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "refreshSchedule" => run(input, ok(auth::refresh::refresh_schedule)),
         "refreshOnNavigation" => run(input, ok(auth::refresh::refresh_on_navigation)),
         "refreshBeforeRequest" => run(input, ok(auth::refresh::refresh_before_request)),
+        "validateRegistration" => run(input, ok(auth::account::validate_registration)),
+        "validateProfileUpdate" => run(input, ok(auth::account::validate_profile_update)),
+        "validatePasswordChange" => run(input, ok(auth::account::validate_password_change)),
+        "authorize" => run(input, ok(auth::access::authorize)),
+        "loginThrottle" => run(input, ok(auth::throttle::login_throttle)),
         "validateLanguage" => run(input, ok(i18n::lang::validate_language)),
         "languageTag" => run(input, ok(i18n::lang::language_tag)),
         "resolveLanguage" => run(input, ok(i18n::lang::resolve_language)),

@@ -2,6 +2,7 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_create_feedback;
+mod m20261122_000002_create_accounts;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -9,6 +10,9 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261122_000001_create_feedback::Migration)]
+        vec![
+            Box::new(m20261122_000001_create_feedback::Migration),
+            Box::new(m20261122_000002_create_accounts::Migration),
+        ]
     }
 }

@@ -1,11 +1,37 @@
 //! The server's typed configuration, read once from command-line flags and the environment.
 use std::{fmt, net::IpAddr, path::PathBuf, str::FromStr};
 
-use clap::{Parser, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Tingshu audio novel server: API, audio streaming and the web app, in one binary.
 #[derive(Debug, Clone, Parser)]
 #[command(name = "tingshu", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub config: Config,
+}
+
+/// What to do; without a command the server runs.
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Serve the API and the app (the default).
+    Serve,
+    /// Create an administrator account; the password is read from standard input
+    /// (typed at a hidden prompt when it is a terminal).
+    CreateAdmin {
+        /// The administrator's email address.
+        #[arg(long)]
+        email: String,
+        /// The administrator's user name.
+        #[arg(long)]
+        username: String,
+    },
+}
+
+/// Settings shared by every command.
+#[derive(Debug, Clone, Args)]
 pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "HOST", default_value = "127.0.0.1")]
@@ -34,6 +60,51 @@ pub struct Config {
     /// Log line format.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+
+    /// Secret that signs access tokens (at least 32 characters). Default: a random secret
+    /// generated once and kept in DATA_DIR/jwt-secret. Several instances must share one.
+    #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<Secret>,
+
+    /// Memory cost of password hashing (Argon2id), in KiB.
+    #[arg(long, env = "PASSWORD_HASH_MEMORY_KIB", default_value_t = 65536)]
+    pub password_hash_memory_kib: u32,
+
+    /// Time cost of password hashing (Argon2id passes).
+    #[arg(long, env = "PASSWORD_HASH_ITERATIONS", default_value_t = 3)]
+    pub password_hash_iterations: u32,
+
+    /// Demo mode: seed the documented demo accounts (and later the demo catalogue) when absent.
+    #[arg(long, env = "DEMO", default_value_t = false, action = clap::ArgAction::Set)]
+    pub demo: bool,
+}
+
+/// A secret value: `Debug` never shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The secret itself: only for the code that uses it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for Secret {
+    type Err = String;
+
+    fn from_str(raw: &str) -> Result<Self, Self::Err> {
+        if raw.chars().count() < 32 {
+            return Err("JWT_SECRET must be at least 32 characters long".into());
+        }
+        Ok(Self(raw.to_owned()))
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
 }
 
 impl Config {
@@ -139,7 +210,7 @@ mod tests {
 
     #[test]
     fn default_database_is_a_sqlite_file_in_the_data_dir() {
-        let config = Config::parse_from(["tingshu", "--data-dir", "/srv/tingshu"]);
+        let config = Cli::parse_from(["tingshu", "--data-dir", "/srv/tingshu"]).config;
         let url = config.effective_database_url();
         assert!(url.is_sqlite());
         assert_eq!(url.expose(), "sqlite:///srv/tingshu/tingshu.db?mode=rwc");
@@ -147,7 +218,31 @@ mod tests {
 
     #[test]
     fn a_bad_port_is_reported_by_name() {
-        let error = Config::try_parse_from(["tingshu", "--port", "eighty"]).unwrap_err();
+        let error = Cli::try_parse_from(["tingshu", "--port", "eighty"]).unwrap_err();
         assert!(error.to_string().contains("--port"), "{error}");
+    }
+
+    #[test]
+    fn a_short_jwt_secret_is_refused_and_a_good_one_never_printed() {
+        let error = Cli::try_parse_from(["tingshu", "--jwt-secret", "short"]).unwrap_err();
+        assert!(error.to_string().contains("at least 32"), "{error}");
+        let secret = "s".repeat(40);
+        let cli = Cli::parse_from(["tingshu", "--jwt-secret", &secret]);
+        assert!(!format!("{cli:?}").contains(&secret));
+    }
+
+    #[test]
+    fn create_admin_takes_email_and_username() {
+        let cli = Cli::parse_from([
+            "tingshu",
+            "create-admin",
+            "--email",
+            "ops@example.com",
+            "--username",
+            "ops",
+        ]);
+        assert!(
+            matches!(cli.command, Some(Command::CreateAdmin { ref email, .. }) if email == "ops@example.com")
+        );
     }
 }

@@ -21,12 +21,40 @@ pub enum ApiError {
     /// 400: the body is not the JSON the endpoint expects.
     #[error("invalid request body: {0}")]
     BadJson(String),
+    /// 401: no valid credentials; `status_message` is "Authentication required" for guarded
+    /// endpoints (the app's error screen keys on it) or "Invalid credentials" at login.
+    #[error("{message}")]
+    Unauthenticated {
+        status_message: &'static str,
+        code: &'static str,
+        message: String,
+    },
+    /// 403: known caller, not allowed ("Admin access required", "Premium subscription required", …).
+    #[error("{message}")]
+    Forbidden {
+        status_message: String,
+        code: String,
+        message: String,
+    },
     /// 404: no such resource or route.
     #[error("{0}")]
     NotFound(String),
     /// 405: the route exists but not with this method.
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// 409: the value is already taken (email, username); `fields` names which.
+    #[error("{message}")]
+    Conflict {
+        code: &'static str,
+        message: String,
+        fields: BTreeMap<String, String>,
+    },
+    /// 429: too many attempts; retry after `retry_after_secs` (also sent as `Retry-After`).
+    #[error("{message}")]
+    TooManyRequests {
+        retry_after_secs: u64,
+        message: String,
+    },
     /// 413: the body is larger than the endpoint accepts.
     #[error("request body too large")]
     PayloadTooLarge,
@@ -45,9 +73,12 @@ pub struct ErrorBody {
     pub status_code: u16,
     pub status_message: String,
     pub message: String,
-    pub code: &'static str,
+    pub code: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
+    /// Seconds to wait before retrying (429 only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -55,7 +86,11 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::Validation { .. } | Self::BadJson(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthenticated { .. } => StatusCode::UNAUTHORIZED,
+            Self::Forbidden { .. } => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -64,8 +99,11 @@ impl ApiError {
     }
 
     /// The stable machine code clients may branch on.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> &str {
         match self {
+            Self::Unauthenticated { code, .. } | Self::Conflict { code, .. } => code,
+            Self::Forbidden { code, .. } => code,
+            Self::TooManyRequests { .. } => "too_many_attempts",
             Self::Validation { .. } => "validation_failed",
             Self::BadJson(_) => "invalid_body",
             Self::NotFound(_) => "not_found",
@@ -82,13 +120,26 @@ impl ApiError {
             Self::Internal(_) => "Something went wrong on our side; please retry later.".to_owned(),
             other => other.to_string(),
         };
+        let status_message = match self {
+            Self::Unauthenticated { status_message, .. } => (*status_message).to_owned(),
+            Self::Forbidden { status_message, .. } => status_message.clone(),
+            _ => status.canonical_reason().unwrap_or("Error").to_owned(),
+        };
         ErrorBody {
             status_code: status.as_u16(),
-            status_message: status.canonical_reason().unwrap_or("Error").to_owned(),
+            status_message,
             message,
-            code: self.code(),
+            code: self.code().to_owned(),
             fields: match self {
-                Self::Validation { fields, .. } => Some(fields.clone()),
+                Self::Validation { fields, .. } | Self::Conflict { fields, .. } => {
+                    Some(fields.clone())
+                }
+                _ => None,
+            },
+            retry_after: match self {
+                Self::TooManyRequests {
+                    retry_after_secs, ..
+                } => Some(*retry_after_secs),
                 _ => None,
             },
         }
@@ -100,7 +151,16 @@ impl IntoResponse for ApiError {
         if let Self::Internal(error) = &self {
             tracing::error!(error = ?error, "request failed");
         }
-        (self.status(), Json(self.body())).into_response()
+        let mut response = (self.status(), Json(self.body())).into_response();
+        if let Self::TooManyRequests {
+            retry_after_secs, ..
+        } = &self
+        {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, (*retry_after_secs).into());
+        }
+        response
     }
 }
 
@@ -113,6 +173,17 @@ impl From<JsonRejection> for ApiError {
                 Self::PayloadTooLarge
             }
             other => Self::BadJson(other.body_text()),
+        }
+    }
+}
+
+impl ApiError {
+    /// 401 "Authentication required" for a guarded endpoint reached without valid credentials.
+    pub fn auth_required(message: impl Into<String>) -> Self {
+        Self::Unauthenticated {
+            status_message: "Authentication required",
+            code: "auth_required",
+            message: message.into(),
         }
     }
 }

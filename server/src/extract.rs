@@ -1,7 +1,7 @@
 //! Request extractors shared by every feature: JSON bodies and the listener's language.
 use axum::{
     extract::{FromRequest, FromRequestParts},
-    http::{header, request::Parts},
+    http::{header, request::Parts, HeaderMap},
     Json,
 };
 use tingshu_core::{
@@ -24,30 +24,30 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestLang {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let stored = parts
-            .headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|cookies| cookies.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .find(|(name, _)| *name == "lang")
-            .map(|(_, value)| value.to_owned());
-        let browser: Vec<String> = parts
-            .headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|value| value.to_str().ok())
-            .map(|list| {
-                list.split(',')
-                    .filter_map(|item| item.split(';').next())
-                    .map(|tag| tag.trim().to_owned())
-                    .filter(|tag| !tag.is_empty())
-                    .collect()
-            })
-            .unwrap_or_default();
-        Ok(Self(resolve_language(ResolveLanguageInput {
-            stored,
-            browser,
-        })))
+        Ok(Self(lang_of(&parts.headers)))
     }
+}
+
+/// The language of a request: the `lang` cookie, else `Accept-Language`, else zh.
+pub fn lang_of(headers: &HeaderMap) -> Lang {
+    let stored = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == "lang")
+        .map(|(_, value)| value.to_owned());
+    let browser: Vec<String> = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .map(|list| {
+            list.split(',')
+                .filter_map(|item| item.split(';').next())
+                .map(|tag| tag.trim().to_owned())
+                .filter(|tag| !tag.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    resolve_language(ResolveLanguageInput { stored, browser })
 }

@@ -1,11 +1,20 @@
-//! The `tingshu` binary: read the configuration, start logging, serve until stopped.
+//! The `tingshu` binary: read the configuration, start logging, run the asked command.
 use clap::Parser;
-use tingshu_server::{config::Config, startup::Application, telemetry};
+use tingshu_server::{
+    cli,
+    config::{Cli, Command},
+    startup::Application,
+    telemetry,
+};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let config = Config::parse();
+    let Cli { command, config } = Cli::parse();
     telemetry::init(config.log_format);
-    let app = Application::build(config).await?;
-    app.run_until_stopped().await
+    match command.unwrap_or(Command::Serve) {
+        Command::Serve => Application::build(config).await?.run_until_stopped().await,
+        Command::CreateAdmin { email, username } => {
+            cli::create_admin(config, &email, &username).await
+        }
+    }
 }

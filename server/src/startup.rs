@@ -11,13 +11,35 @@ use tower_http::{
 };
 use tracing::Level;
 
-use crate::{config::Config, db, i18n::Catalogues, routes, state::AppState};
+use crate::{
+    accounts::{password::HashCost, tokens::TokenKeys, AccountSettings},
+    config::Config,
+    db,
+    i18n::Catalogues,
+    routes::{self, registry::RouteEntry},
+    seed,
+    state::AppState,
+};
+
+/// Token keys (configured or kept in the data folder) and the password hashing cost.
+pub async fn account_settings(config: &Config) -> anyhow::Result<AccountSettings> {
+    let keys = TokenKeys::load_or_create(
+        config.jwt_secret.as_ref().map(|s| s.expose()),
+        &config.data_dir,
+    )?;
+    let cost = HashCost {
+        memory_kib: config.password_hash_memory_kib,
+        iterations: config.password_hash_iterations,
+    };
+    AccountSettings::new(keys, cost).await
+}
 
 /// A bound, ready-to-serve application; tests bind port 0 and read the real port back.
 pub struct Application {
     listener: TcpListener,
     router: Router,
     address: SocketAddr,
+    api_table: Vec<RouteEntry>,
 }
 
 impl Application {
@@ -31,6 +53,10 @@ impl Application {
         })?;
         let db = db::connect_and_migrate(&config.effective_database_url()).await?;
         let catalogues = Catalogues::load(&config.locales_dir)?;
+        let accounts = account_settings(&config).await?;
+        if config.demo {
+            seed::demo_accounts(&db, &accounts).await?;
+        }
         let listener = TcpListener::bind((config.host, config.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", config.host, config.port))?;
@@ -41,12 +67,20 @@ impl Application {
             db,
             catalogues: Arc::new(catalogues),
             config: Arc::new(config),
+            accounts,
         };
+        let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
-            router: with_middleware(routes::router(state)),
+            router: with_middleware(router),
             address,
+            api_table,
         })
+    }
+
+    /// Every API route with its access requirement (for the route × role test).
+    pub fn api_table(&self) -> &[RouteEntry] {
+        &self.api_table
     }
 
     /// The address actually bound (the real port when 0 was asked for).

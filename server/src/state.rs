@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::{config::Config, i18n::Catalogues};
+use crate::{accounts::AccountSettings, config::Config, i18n::Catalogues};
 
 /// Cheap to clone: everything inside is shared.
 #[derive(Clone)]
@@ -11,4 +11,5 @@ pub struct AppState {
     pub db: DatabaseConnection,
     pub catalogues: Arc<Catalogues>,
     pub config: Arc<Config>,
+    pub accounts: AccountSettings,
 }

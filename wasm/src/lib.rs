@@ -57,6 +57,11 @@ export_rules! {
     refreshSchedule(auth::refresh::RefreshScheduleInput = "RefreshScheduleInput") -> "RefreshSchedule" = ok(auth::refresh::refresh_schedule);
     refreshOnNavigation(auth::refresh::RefreshOnNavigationInput = "RefreshOnNavigationInput") -> "boolean" = ok(auth::refresh::refresh_on_navigation);
     refreshBeforeRequest(auth::refresh::RefreshBeforeRequestInput = "RefreshBeforeRequestInput") -> "boolean" = ok(auth::refresh::refresh_before_request);
+    validateRegistration(auth::account::ValidateRegistrationInput = "ValidateRegistrationInput") -> "RegistrationValidation" = ok(auth::account::validate_registration);
+    validateProfileUpdate(auth::account::ValidateProfileUpdateInput = "ValidateProfileUpdateInput") -> "ProfileUpdateValidation" = ok(auth::account::validate_profile_update);
+    validatePasswordChange(auth::account::ValidatePasswordChangeInput = "ValidatePasswordChangeInput") -> "PasswordChangeValidation" = ok(auth::account::validate_password_change);
+    authorize(auth::access::AuthorizeInput = "AuthorizeInput") -> "AccessDecision" = ok(auth::access::authorize);
+    loginThrottle(auth::throttle::LoginThrottleInput = "LoginThrottleInput") -> "ThrottleDecision" = ok(auth::throttle::login_throttle);
     validateLanguage(i18n::lang::ValidateLanguageInput = "ValidateLanguageInput") -> "LanguageValidation" = ok(i18n::lang::validate_language);
     languageTag(i18n::lang::LanguageTagInput = "LanguageTagInput") -> "string" = ok(i18n::lang::language_tag);
     resolveLanguage(i18n::lang::ResolveLanguageInput = "ResolveLanguageInput") -> "Lang" = ok(i18n::lang::resolve_language);

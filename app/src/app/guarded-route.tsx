@@ -1,10 +1,11 @@
 // Runs core's route decision for one route and renders its page, a redirect, or the error screen.
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorScreen } from '@/components/error-screen/error-screen';
 import { PageLoading } from '@/components/page-loading/page-loading';
-import { toGuardUser, useCurrentUser } from '@/features/auth/use-current-user';
+import { authStore } from '@/features/auth/auth-store';
+import { toGuardUser, useAuth, useCurrentUser } from '@/features/auth/use-auth';
 import { AppError } from '@/lib/app-error';
 import { decideRoute } from '@/lib/core';
 import { useLang } from '@/lib/lang';
@@ -30,8 +31,29 @@ function Page({ route }: { route: AppRoute }) {
   );
 }
 
+/**
+ * A signed-out visit to a page that needs login first tries to restore the stored session
+ * (spec §4); only when that fails does the login redirect happen. One try per address.
+ */
+function useRestoreAttempt(needsLogin: boolean, address: string): 'checking' | 'failed' {
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!needsLogin || failedFor === address) return;
+    let live = true;
+    void authStore.restoreForNavigation().then((restored) => {
+      if (live && !restored) setFailedFor(address);
+    });
+    return () => {
+      live = false;
+    };
+  }, [needsLogin, address, failedFor]);
+  return failedFor === address ? 'failed' : 'checking';
+}
+
 export function GuardedRoute({ route }: { route: AppRoute }) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
+  const { expiring } = useAuth();
   const { lang, fullPath } = useLang();
   const decision = decideRoute({
     path: fullPath,
@@ -41,13 +63,19 @@ export function GuardedRoute({ route }: { route: AppRoute }) {
     permission: route.permission ?? null,
     lang,
   });
+  // After a session expired the app itself goes to login (with its reason): no restore, no redirect here.
+  const restore = useRestoreAttempt(decision.kind === 'login' && !expiring, fullPath);
   switch (decision.kind) {
     case 'allow':
       return <Page route={route} />;
     case 'forbidden':
       return <ErrorScreen statusCode={decision.statusCode} statusMessage={decision.statusMessage} />;
+    case 'login':
+      if (expiring || restore === 'checking') return <PageLoading label={t('app.loading')} />;
+      return <Navigate replace to={decision.to} />;
     default:
-      // Core keeps the locale prefix of the visited path on its redirect targets.
+      // Core keeps the locale prefix of the visited path on its redirect targets; a signed-in
+      // user on login or register goes to the page's `redirect` (local paths only, core's rule).
       return <Navigate replace to={decision.to} />;
   }
 }

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthEffects } from '@/features/auth/auth-effects';
 import { languageTag, rootRedirect, splitLocale } from '@/lib/core';
 import { LangProvider } from '@/lib/lang';
 import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
@@ -28,6 +29,7 @@ export function LocaleGate({ routes }: { routes: RouteObject[] }) {
   if (rootTarget) return <Navigate replace to={rootTarget} />;
   return (
     <LangProvider value={{ lang: split.lang, fullPath: location.pathname + location.search }}>
+      <AuthEffects />
       {element}
     </LangProvider>
   );

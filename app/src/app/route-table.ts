@@ -26,6 +26,7 @@ function named<M, K extends keyof M>(load: () => Promise<M>, key: K): LazyExotic
 
 const staticPages = () => import('@/features/static-pages/static-pages');
 const demoPages = () => import('@/features/demo/demo-pages');
+const accountPages = () => import('@/features/auth/account-pages');
 
 const r = (
   name: RouteName,
@@ -68,19 +69,19 @@ export const routeTable: AppRoute[] = [
   r('offline', 'app.routes.offline', { layout: 'simple' }),
   r('paymentFailed', 'app.routes.paymentFailed', { layout: 'simple' }),
   // Guest only
-  r('login', 'app.routes.login', guest),
-  r('register', 'app.routes.register', guest),
-  r('loginNew', 'app.routes.login', guest),
-  r('registerNew', 'app.routes.register', guest),
+  r('login', 'app.routes.login', { ...guest, page: named(accountPages, 'LoginPage') }),
+  r('register', 'app.routes.register', { ...guest, page: named(accountPages, 'RegisterPage') }),
+  r('loginNew', 'app.routes.login', { ...guest, page: named(accountPages, 'LoginPage') }),
+  r('registerNew', 'app.routes.register', { ...guest, page: named(accountPages, 'RegisterPage') }),
   // Signed in
   r('history', 'app.routes.history', auth),
   r('playHistory', 'app.routes.playHistory', auth),
-  r('settings', 'app.routes.settings', auth),
+  r('settings', 'app.routes.settings', { ...auth, page: named(accountPages, 'SettingsPage') }),
   r('bookshelf', 'app.routes.bookshelf', auth),
   r('downloads', 'app.routes.downloads', auth),
   r('favorites', 'app.routes.favorites', auth),
   r('paymentSuccess', 'app.routes.paymentSuccess', { ...auth, layout: 'simple' }),
-  r('profile', 'app.routes.profile', auth),
+  r('profile', 'app.routes.profile', { ...auth, page: named(accountPages, 'ProfilePage') }),
   r('profilePurchases', 'app.routes.profilePurchases', auth),
   r('profileMembership', 'app.routes.profileMembership', auth),
   r('profileSubscription', 'app.routes.profileSubscription', auth),

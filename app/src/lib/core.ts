@@ -3,6 +3,7 @@ import * as wasm from 'tingshu-wasm';
 
 export {
   allowedTimezones,
+  authorize,
   avatarInitials,
   clampProgress,
   clampRating,
@@ -22,11 +23,19 @@ export {
   isRecordId,
   languageTag,
   localizePath,
+  loginThrottle,
   premiumStatus,
+  refreshBeforeRequest,
+  refreshOnNavigation,
+  refreshSchedule,
   resolveLanguage,
   rootRedirect,
   splitLocale,
   validateLanguage,
+  validatePasswordChange,
+  validateProfileUpdate,
+  validateRegistration,
+  validateStoredAuth,
   validateTimezone,
 } from 'tingshu-wasm';
 
@@ -39,3 +48,6 @@ export type RouteDecision = ReturnType<typeof wasm.decideRoute>;
 export type GuardUser = NonNullable<Parameters<typeof wasm.decideRoute>[0]['user']>;
 export type ErrorScreenContent = ReturnType<typeof wasm.errorScreen>;
 export type PremiumUser = NonNullable<Parameters<typeof wasm.premiumStatus>[0]['user']>;
+export type StoredAuth = Extract<ReturnType<typeof wasm.validateStoredAuth>, { kind: 'valid' }>['auth'];
+/** One field's broken rule, with its message in the requested language (validate… rules). */
+export type FieldError = Extract<ReturnType<typeof wasm.validateRegistration>, { kind: 'invalid' }>['errors'][number];

@@ -3,14 +3,17 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { buildRootRoutes } from '@/app/routes';
+import { authStore } from '@/features/auth/auth-store';
 import type { User } from '@/features/auth/types';
 import { createTestI18n } from './i18n';
 
+/** `user` is signed into the auth store (no server, no storage) before the first render. */
 export function renderApp(path: string, { user = null, lang = 'zh' }: { user?: User | null; lang?: string } = {}) {
+  if (user) authStore.seed(user);
   const router = createMemoryRouter(buildRootRoutes(), { initialEntries: [path] });
   const i18n = createTestI18n(lang);
   const view = render(
-    <AppProvider i18n={i18n} user={user}>
+    <AppProvider i18n={i18n}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

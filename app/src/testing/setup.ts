@@ -1,7 +1,8 @@
-// Vitest setup: DOM matchers, cleanup, and a clean storage and title for each test.
+// Vitest setup: DOM matchers, cleanup, and a clean auth store, storage and title for each test.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { authStore } from '@/features/auth/auth-store';
 
 // jsdom reports an English browser; most tests start from a Chinese one (tests override it).
 beforeEach(() => {
@@ -10,7 +11,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  authStore.reset();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.cookie = 'lang=; max-age=0; path=/';
   document.title = '';
   vi.restoreAllMocks();

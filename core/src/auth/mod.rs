@@ -1,4 +1,8 @@
-//! Authentication rules: validating the stored session and timing token refreshes.
+//! Authentication rules: the stored session, refresh timing, account forms, access and login throttling.
 
+pub mod access;
+pub mod account;
+pub mod messages;
 pub mod refresh;
 pub mod stored;
+pub mod throttle;

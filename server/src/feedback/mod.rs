@@ -20,20 +20,13 @@ pub async fn submit_feedback(
     input: &FeedbackInput,
     origin: Origin,
 ) -> ApiResult<i32> {
-    let feedback = validate_feedback(input).map_err(|errors| {
-        let lang = tingshu_core::Lang::parse(&origin.language).unwrap_or_default();
-        ApiError::Validation {
-            message: tingshu_core::feedback::describe_summary(lang),
-            fields: errors
-                .iter()
-                .map(|error| {
-                    (
-                        error.field.to_owned(),
-                        tingshu_core::feedback::describe(error, lang),
-                    )
-                })
-                .collect(),
-        }
+    let lang = tingshu_core::Lang::parse(&origin.language).unwrap_or_default();
+    let feedback = validate_feedback(input, lang).map_err(|errors| ApiError::Validation {
+        message: tingshu_core::validation::summary(lang),
+        fields: errors
+            .into_iter()
+            .map(|error| (error.field, error.message))
+            .collect(),
     })?;
     let now_ms = chrono::Utc::now().timestamp_millis();
     let id = repository::insert(db, &feedback, &origin, now_ms).await?;

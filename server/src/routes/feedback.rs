@@ -1,24 +1,22 @@
 //! `POST /api/feedback`: a listener's message to the team.
 use axum::{
-    extract::{DefaultBodyLimit, State},
-    http::{header, HeaderMap},
-    routing::post,
-    Json, Router,
+    extract::State,
+    http::{header, HeaderMap, Method},
+    Json,
 };
 use serde::Serialize;
-use tingshu_core::feedback::FeedbackInput;
+use tingshu_core::{auth::access::Access, feedback::FeedbackInput};
 
 use crate::{
     error::{success, ApiResult, Success},
     extract::{Body, RequestLang},
     feedback::{submit_feedback, Origin},
+    routes::registry::ApiRoutes,
     state::AppState,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/feedback", post(create_feedback))
-        .layer(DefaultBodyLimit::max(16 * 1024))
+pub fn routes(api: ApiRoutes) -> ApiRoutes {
+    api.add(Method::POST, "/feedback", Access::Public, create_feedback)
 }
 
 #[derive(Debug, Serialize)]

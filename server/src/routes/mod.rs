@@ -1,25 +1,48 @@
-//! The HTTP surface: merges every feature's router under its prefix.
-use axum::{extract::OriginalUri, http::Method, Router};
+//! The HTTP surface: the API route table, health, translations, and the app as the fallback.
+use axum::{
+    extract::{DefaultBodyLimit, OriginalUri},
+    http::Method,
+    Router,
+};
 
 use crate::{error::ApiError, state::AppState};
 
+pub mod admin;
+pub mod auth;
 pub mod feedback;
 pub mod health;
 pub mod i18n;
+pub mod registry;
 pub mod spa;
 
-/// Every route of the server, with the app's files as the fallback.
-pub fn router(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(feedback::router())
+use registry::{ApiRoutes, RouteEntry};
+
+/// Largest JSON body any API endpoint reads (uploads stream through their own endpoints).
+const API_BODY_LIMIT: usize = 32 * 1024;
+
+/// Every `/api` route, each with its access requirement.
+pub fn api(state: AppState) -> (Router<AppState>, Vec<RouteEntry>) {
+    let api = ApiRoutes::new(state);
+    let api = feedback::routes(api);
+    let api = auth::routes(api);
+    let api = admin::routes(api);
+    api.into_parts()
+}
+
+/// Every route of the server, with the app's files as the fallback; also the API route table.
+pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
+    let (api, table) = api(state.clone());
+    let api = api
         .fallback(api_not_found)
-        .method_not_allowed_fallback(api_method_not_allowed);
-    Router::new()
+        .method_not_allowed_fallback(api_method_not_allowed)
+        .layer(DefaultBodyLimit::max(API_BODY_LIMIT));
+    let router = Router::new()
         .merge(health::router())
         .merge(i18n::router())
         .nest("/api", api)
         .fallback_service(spa::service(&state.config.static_dir))
-        .with_state(state)
+        .with_state(state);
+    (router, table)
 }
 
 /// Unknown `/api/*` routes answer with the JSON error body, never with the app's page.

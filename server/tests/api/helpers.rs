@@ -1,19 +1,39 @@
 //! `spawn_app()`: starts the real server on a free port with its own database and folders.
 use std::path::PathBuf;
 
-use sea_orm::{ConnectionTrait, Database};
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use serde_json::{json, Value};
 use tempfile::TempDir;
 use tingshu_server::{
     config::{Config, DatabaseUrl, LogFormat},
+    routes::registry::RouteEntry,
     startup::Application,
 };
 
-/// A running application and a client for it; dropping it removes its folders.
+/// A running application, a client for it and a direct handle on its database; dropping it removes its folders.
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
+    pub db: DatabaseConnection,
+    pub api_table: Vec<RouteEntry>,
+    pub config: Config,
     _data: TempDir,
 }
+
+/// A signed-in test user.
+#[derive(Debug, Clone)]
+pub struct TestUser {
+    pub id: i64,
+    pub email: String,
+    pub username: String,
+    pub password: String,
+    pub access_token: String,
+    pub refresh_token: String,
+    pub session_id: String,
+}
+
+/// A password that passes the strength rule.
+pub const GOOD_PASSWORD: &str = "listen-Well-2026";
 
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
@@ -35,6 +55,80 @@ impl TestApp {
             .send()
             .await
             .expect("POST failed")
+    }
+
+    /// `GET` with a bearer token.
+    pub async fn get_as(&self, path: &str, token: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("GET failed")
+    }
+
+    /// Any method with an optional bearer token and JSON body.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> reqwest::Response {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        request.send().await.expect("request failed")
+    }
+
+    pub async fn register(&self, email: &str, username: &str, password: &str) -> reqwest::Response {
+        self.post_json(
+            "/api/auth/register",
+            &json!({"email": email, "username": username, "password": password}),
+        )
+        .await
+    }
+
+    pub async fn login(&self, account: &str, password: &str) -> reqwest::Response {
+        self.post_json(
+            "/api/auth/login",
+            &json!({"email": account, "password": password}),
+        )
+        .await
+    }
+
+    pub async fn refresh(&self, refresh_token: &str) -> reqwest::Response {
+        self.post_json("/api/auth/refresh", &json!({"refreshToken": refresh_token}))
+            .await
+    }
+
+    /// Registers a fresh user and answers its tokens.
+    pub async fn signed_up_user(&self, name: &str) -> TestUser {
+        let email = format!("{name}@example.com");
+        let response = self.register(&email, name, GOOD_PASSWORD).await;
+        assert_eq!(response.status(), 200, "registering {name}");
+        let body: Value = response.json().await.unwrap();
+        user_from(&body["data"], &email, name, GOOD_PASSWORD)
+    }
+
+    /// Signs a user in again (a second session).
+    pub async fn second_session(&self, user: &TestUser) -> TestUser {
+        let response = self.login(&user.email, &user.password).await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        user_from(&body["data"], &user.email, &user.username, &user.password)
+    }
+
+    /// Runs SQL against the app's database (for arranging states the API cannot make yet).
+    pub async fn sql(&self, statement: &str) {
+        self.db
+            .execute_unprepared(statement)
+            .await
+            .expect(statement);
     }
 
     pub async fn post_feedback(&self, body: &serde_json::Value, lang: &str) -> reqwest::Response {
@@ -98,26 +192,63 @@ async fn fresh_database(data_dir: &std::path::Path) -> DatabaseUrl {
     }
 }
 
+fn user_from(data: &Value, email: &str, username: &str, password: &str) -> TestUser {
+    TestUser {
+        id: data["user"]["id"].as_i64().expect("user id"),
+        email: email.to_owned(),
+        username: username.to_owned(),
+        password: password.to_owned(),
+        access_token: data["tokens"]["accessToken"]
+            .as_str()
+            .expect("accessToken")
+            .to_owned(),
+        refresh_token: data["tokens"]["refreshToken"]
+            .as_str()
+            .expect("refreshToken")
+            .to_owned(),
+        session_id: data["sessionId"].as_str().expect("sessionId").to_owned(),
+    }
+}
+
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Starts the app after `adjust` changed its configuration.
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let data = tempfile::tempdir().expect("cannot create a temp dir");
     let static_dir = write_static_dir(data.path());
-    let config = Config {
+    let database_url = fresh_database(data.path()).await;
+    let mut config = Config {
         host: "127.0.0.1".parse().unwrap(),
         port: 0,
         data_dir: data.path().join("data"),
-        database_url: Some(fresh_database(data.path()).await),
+        database_url: Some(database_url.clone()),
         static_dir,
         locales_dir: locales_dir(),
         log_format: LogFormat::Text,
+        jwt_secret: None,
+        // The OWASP minimum for Argon2id; production defaults are higher (64 MiB, 3 passes).
+        password_hash_memory_kib: 19456,
+        password_hash_iterations: 2,
+        demo: false,
     };
-    let app = Application::build(config)
+    adjust(&mut config);
+    let app = Application::build(config.clone())
         .await
         .expect("the application did not start");
     let address = format!("http://{}", app.address());
+    let api_table = app.api_table().to_vec();
     tokio::spawn(app.run_until_stopped());
+    let db = Database::connect(database_url.expose())
+        .await
+        .expect("cannot open the test database");
     TestApp {
         address,
         client: reqwest::Client::new(),
+        db,
+        api_table,
+        config,
         _data: data,
     }
 }

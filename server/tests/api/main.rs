@@ -1,4 +1,6 @@
 //! Integration tests: the real application over real HTTP, a fresh database per test.
+mod access_matrix;
+mod auth;
 mod errors;
 mod feedback;
 mod health;

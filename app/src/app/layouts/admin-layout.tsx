@@ -2,6 +2,7 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher/language-switcher';
+import { AccountMenu } from '@/features/auth/components/account-menu';
 import { LocalizedNavLink } from '@/components/localized-link/localized-link';
 import { pathTo } from '@/lib/paths';
 import { Logo } from './logo';
@@ -33,7 +34,10 @@ export function AdminLayout() {
       <SkipLink />
       <header className="admin-header">
         <Logo suffix={t('app.admin.title')} />
-        <LanguageSwitcher />
+        <div className="site-header__tools">
+          <LanguageSwitcher />
+          <AccountMenu />
+        </div>
       </header>
       <div className="admin-frame">
         <nav className="admin-sidebar" aria-label={t('app.admin.nav.label')}>

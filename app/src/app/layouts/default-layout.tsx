@@ -1,8 +1,9 @@
-// The default layout: skip link, header (logo, main navigation, language switcher), page, footer.
+// The default layout: skip link, header (logo, main navigation, language switcher, account), page, footer.
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher/language-switcher';
 import { LocalizedLink, LocalizedNavLink } from '@/components/localized-link/localized-link';
+import { AccountMenu } from '@/features/auth/components/account-menu';
 import { pathTo } from '@/lib/paths';
 import { Logo } from './logo';
 import { PageBoundary } from './page-boundary';
@@ -46,7 +47,10 @@ export function DefaultLayout() {
               ))}
             </ul>
           </nav>
-          <LanguageSwitcher />
+          <div className="site-header__tools">
+            <LanguageSwitcher />
+            <AccountMenu />
+          </div>
         </div>
       </header>
       <main id="main-content" className="site-main" tabIndex={-1}>

@@ -1,0 +1,5 @@
+// The account pages, one lazy module for the route table.
+export { LoginPage } from './login-page';
+export { RegisterPage } from './register-page';
+export { SettingsPage } from './settings-page';
+export { ProfilePage } from './profile-page';

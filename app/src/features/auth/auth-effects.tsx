@@ -1,0 +1,64 @@
+// The auth store's hand-off to the UI, mounted once inside the locale layer: startup restore,
+// refresh on navigation, and the toasts and navigations of logout and of an uncured 401.
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/toast/use-toast';
+import { splitLocale } from '@/lib/core';
+import { isUnauthorized } from '@/lib/http';
+import { localizeTarget, useLang } from '@/lib/lang';
+import { pathTo } from '@/lib/paths';
+import { authStore } from './auth-store';
+
+export function AuthEffects() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { lang, fullPath } = useLang();
+  // The latest address, read by event handlers that outlive a render.
+  const here = useRef({ lang, fullPath });
+  here.current = { lang, fullPath };
+
+  useEffect(() => {
+    void authStore.initialize();
+  }, []);
+
+  useEffect(() => {
+    authStore.settle();
+    authStore.refreshOnNavigation();
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    const offEvents = authStore.onEvent((event) => {
+      const { lang: current, fullPath: address } = here.current;
+      if (event.type === 'logged-out') {
+        toast({ color: 'success', icon: 'success', title: t('app.auth.logout.title'), description: t('app.auth.logout.description') });
+        navigate(localizeTarget(pathTo('login'), current), { replace: true });
+        return;
+      }
+      const { path } = splitLocale({ path: address });
+      if (path === '/auth' || path.startsWith('/auth/')) return;
+      authStore.expireSession();
+      toast({
+        color: 'warning',
+        icon: 'warning',
+        title: t('app.auth.sessionExpired.title'),
+        description: t('app.auth.sessionExpired.description'),
+      });
+      const query = new URLSearchParams({ redirect: address, reason: 'session_expired' });
+      navigate(localizeTarget(`${pathTo('login')}?${query.toString()}`, current));
+    });
+    // A 401 thrown by any call and caught by nobody ends up here too.
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (isUnauthorized(event.reason)) authStore.reportUnauthorized(event.reason);
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      offEvents();
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, [navigate, t, toast]);
+
+  return null;
+}

@@ -1,0 +1,141 @@
+// /profile: avatar (core's initials when there is no image), name and email, membership status
+// text from core, and the edit form (username, email, avatar URL) checked by core before sending.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/toast/use-toast';
+import { formatDate, premiumStatus, validateProfileUpdate } from '@/lib/core';
+import { useLang } from '@/lib/lang';
+import { preferredTimezone } from '@/lib/language-preference';
+import { authStore } from './auth-store';
+import { Avatar } from './components/avatar';
+import { TextField } from './components/form-field';
+import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from './form-errors';
+import type { ProfilePatch, User } from './types';
+import { useCurrentUser } from './use-auth';
+import './auth-pages.css';
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { toast } = useToast();
+  const describeFailure = useDescribeFailure();
+  const id = useId();
+  const [username, setUsername] = useState(user.username);
+  const [email, setEmail] = useState(user.email);
+  const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl ?? '');
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    // Only changed fields are sent; an untouched field stays as it is.
+    const patch: ProfilePatch = {};
+    if (username !== user.username) patch.username = username;
+    if (email !== user.email) patch.email = email;
+    if (avatarUrl !== (user.avatarUrl ?? '')) patch.avatarUrl = avatarUrl;
+    const checked = validateProfileUpdate({ ...patch, lang });
+    if (checked.kind === 'invalid') {
+      setErrors(fieldMessages(checked.errors));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const { profile } = checked;
+      // The form is keyed on the saved user, so it starts over from the server's answer.
+      await authStore.updateProfile({
+        ...(profile.username != null ? { username: profile.username } : {}),
+        ...(profile.email != null ? { email: profile.email } : {}),
+        ...(profile.avatarUrl != null ? { avatarUrl: profile.avatarUrl } : {}),
+      });
+      toast({ color: 'success', icon: 'success', title: t('app.auth.profile.saved') });
+    } catch (caught) {
+      setErrors(serverFields(caught));
+      setFailure(describeFailure(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="account-section card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="account-section__title">
+        {t('app.auth.profile.editHeading')}
+      </h2>
+      <form className="account-form" onSubmit={onSubmit} noValidate aria-busy={saving}>
+        <TextField
+          label={t('app.auth.fields.username')}
+          value={username}
+          onValueChange={setUsername}
+          error={errors.username}
+          hint={t('app.auth.register.usernameHint')}
+          autoComplete="username"
+        />
+        <TextField
+          label={t('app.auth.fields.email')}
+          type="email"
+          value={email}
+          onValueChange={setEmail}
+          error={errors.email}
+          autoComplete="email"
+        />
+        <TextField
+          label={t('app.auth.fields.avatarUrl')}
+          type="url"
+          value={avatarUrl}
+          onValueChange={setAvatarUrl}
+          error={errors.avatarUrl}
+          hint={t('app.auth.profile.avatarHint')}
+          autoComplete="photo"
+        />
+        {failure ? (
+          <p className="form-alert" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <div className="account-form__actions">
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? t('app.auth.profile.saving') : t('app.auth.profile.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const user = useCurrentUser();
+  const id = useId();
+  if (!user) return null;
+  const timezone = user.preferences?.timezone ?? preferredTimezone();
+  const status = premiumStatus({ user, nowMs: Date.now(), lang, timezone });
+
+  return (
+    <article className="page account-page">
+      <h1 className="page__title">{t('app.auth.profile.title')}</h1>
+      <section className="account-section card profile-card" aria-label={user.username}>
+        <Avatar name={user.username} url={user.avatarUrl} alt={t('app.auth.profile.avatarAlt', { name: user.username })} />
+        <div>
+          <p className="profile-card__name">{user.username}</p>
+          <p className="profile-card__email">{user.email}</p>
+          {user.createdAt ? (
+            <p className="field__hint">
+              {t('app.auth.profile.joined', { date: formatDate({ timestampMs: user.createdAt, lang, timezone }) })}
+            </p>
+          ) : null}
+        </div>
+      </section>
+      <section className="account-section card" aria-labelledby={`${id}-membership`}>
+        <h2 id={`${id}-membership`} className="account-section__title">
+          {t('app.auth.profile.membershipHeading')}
+        </h2>
+        <p className="membership-status">{status.text}</p>
+      </section>
+      <ProfileForm key={`${user.id}-${user.username}-${user.email}-${user.avatarUrl ?? ''}`} user={user} />
+    </article>
+  );
+}

@@ -1,0 +1,319 @@
+//! Slowing down password guessing: how long a login must wait after recent failures.
+//!
+//! Only failures of the last [`THROTTLE_WINDOW_MS`] count. With `n` of them for one scope
+//! (the account tried, or the client IP) and `last` the latest:
+//!
+//! | scope | free | wait after `last` | locked until `last` + 15 min |
+//! |---|---|---|---|
+//! | account | n ≤ 3 | 2^(n−3) s for n ≥ 4, at most 60 s | n ≥ 10 |
+//! | ip | n ≤ 10 | 2^(n−10) s for n ≥ 11, at most 60 s | n ≥ 50 |
+//!
+//! A wait or lock whose end is not after `nowMs` no longer applies. The stricter of the two
+//! scopes wins: `locked` over `wait`, then the longer `retryAfterMs`, then the account.
+use serde::{Deserialize, Serialize};
+
+/// Failures older than this (before `nowMs − window`) are ignored; also how far back the
+/// server needs to load failures.
+pub const THROTTLE_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// How long a lock lasts after the last failure.
+pub const LOCK_MS: u64 = 15 * 60 * 1000;
+/// Longest wait between two attempts before a lock.
+pub const MAX_WAIT_MS: u64 = 60 * 1000;
+/// Failures of one account that cost nothing.
+pub const ACCOUNT_FREE_FAILURES: usize = 3;
+/// Failures of one account that lock it.
+pub const ACCOUNT_LOCK_FAILURES: usize = 10;
+/// Failures from one IP that cost nothing.
+pub const IP_FREE_FAILURES: usize = 10;
+/// Failures from one IP that lock it.
+pub const IP_LOCK_FAILURES: usize = 50;
+
+/// Input of `loginThrottle`: times (ms since the epoch) of recent failed logins.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct LoginThrottleInput {
+    /// Failures for the account being signed in to (matched by its normalized name).
+    pub account_failures_ms: Vec<f64>,
+    /// Failures from the client's IP, whatever the account.
+    pub ip_failures_ms: Vec<f64>,
+    pub now_ms: f64,
+}
+
+/// Which counter caused a refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub enum ThrottleScope {
+    Account,
+    Ip,
+}
+
+/// Output of `loginThrottle`. `retryAfterMs` is always in 1..=15 min.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum ThrottleDecision {
+    Allow,
+    /// Too many recent failures: try again after a short delay.
+    #[serde(rename_all = "camelCase")]
+    Wait {
+        retry_after_ms: u64,
+        scope: ThrottleScope,
+    },
+    /// Far too many: refused until the lock ends.
+    #[serde(rename_all = "camelCase")]
+    Locked {
+        retry_after_ms: u64,
+        scope: ThrottleScope,
+    },
+}
+
+impl ThrottleDecision {
+    /// Whole seconds to wait, rounded up (for `Retry-After`); `None` when allowed.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            Self::Allow => None,
+            Self::Wait { retry_after_ms, .. } | Self::Locked { retry_after_ms, .. } => {
+                Some(retry_after_ms.div_ceil(1000))
+            }
+        }
+    }
+
+    /// Locked outranks wait; then the longer delay.
+    fn severity(&self) -> (u8, u64) {
+        match *self {
+            Self::Allow => (0, 0),
+            Self::Wait { retry_after_ms, .. } => (1, retry_after_ms),
+            Self::Locked { retry_after_ms, .. } => (2, retry_after_ms),
+        }
+    }
+}
+
+/// `loginThrottle`: see the module documentation. Non-finite times are ignored and times
+/// after `nowMs` (clock skew) count as `nowMs`, so the answer never exceeds 15 minutes.
+pub fn login_throttle(input: LoginThrottleInput) -> ThrottleDecision {
+    let account = scope_decision(
+        &input.account_failures_ms,
+        input.now_ms,
+        ACCOUNT_FREE_FAILURES,
+        ACCOUNT_LOCK_FAILURES,
+        ThrottleScope::Account,
+    );
+    let ip = scope_decision(
+        &input.ip_failures_ms,
+        input.now_ms,
+        IP_FREE_FAILURES,
+        IP_LOCK_FAILURES,
+        ThrottleScope::Ip,
+    );
+    if ip.severity() > account.severity() {
+        ip
+    } else {
+        account
+    }
+}
+
+fn scope_decision(
+    failures: &[f64],
+    now_ms: f64,
+    free: usize,
+    lock: usize,
+    scope: ThrottleScope,
+) -> ThrottleDecision {
+    if !now_ms.is_finite() {
+        return ThrottleDecision::Allow;
+    }
+    let since = now_ms - THROTTLE_WINDOW_MS as f64;
+    let recent: Vec<f64> = failures
+        .iter()
+        .filter(|t| t.is_finite() && **t >= since)
+        .map(|t| t.min(now_ms))
+        .collect();
+    let count = recent.len();
+    let Some(last) = recent.into_iter().reduce(f64::max) else {
+        return ThrottleDecision::Allow;
+    };
+    let (delay_ms, locked) = if count >= lock {
+        (LOCK_MS, true)
+    } else if count > free {
+        let exponent = (count - free).min(16) as u32;
+        ((1000u64 << exponent).min(MAX_WAIT_MS), false)
+    } else {
+        return ThrottleDecision::Allow;
+    };
+    // `last` is within [now − window, now], so this lies in [0, delay].
+    let remaining = (last + delay_ms as f64 - now_ms).ceil();
+    if remaining <= 0.0 {
+        return ThrottleDecision::Allow;
+    }
+    let retry_after_ms = (remaining as u64).min(delay_ms);
+    if locked {
+        ThrottleDecision::Locked {
+            retry_after_ms,
+            scope,
+        }
+    } else {
+        ThrottleDecision::Wait {
+            retry_after_ms,
+            scope,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const NOW: f64 = 1_800_000_000_000.0;
+    const S: f64 = 1000.0;
+
+    fn at(count: usize, last_ago_ms: f64) -> Vec<f64> {
+        // `count` failures, the latest `last_ago_ms` before NOW, one second apart.
+        (0..count)
+            .map(|i| NOW - last_ago_ms - i as f64 * S)
+            .collect()
+    }
+
+    fn throttle(account: Vec<f64>, ip: Vec<f64>) -> ThrottleDecision {
+        login_throttle(LoginThrottleInput {
+            account_failures_ms: account,
+            ip_failures_ms: ip,
+            now_ms: NOW,
+        })
+    }
+
+    fn wait(ms: u64, scope: ThrottleScope) -> ThrottleDecision {
+        ThrottleDecision::Wait {
+            retry_after_ms: ms,
+            scope,
+        }
+    }
+
+    fn locked(ms: u64, scope: ThrottleScope) -> ThrottleDecision {
+        ThrottleDecision::Locked {
+            retry_after_ms: ms,
+            scope,
+        }
+    }
+
+    use ThrottleScope::{Account, Ip};
+
+    #[test]
+    fn three_account_failures_are_free() {
+        assert_eq!(throttle(vec![], vec![]), ThrottleDecision::Allow);
+        assert_eq!(throttle(at(3, 0.0), vec![]), ThrottleDecision::Allow);
+    }
+
+    #[test]
+    fn account_waits_double_up_to_a_minute() {
+        assert_eq!(throttle(at(4, 0.0), vec![]), wait(2000, Account));
+        assert_eq!(throttle(at(5, 0.0), vec![]), wait(4000, Account));
+        assert_eq!(throttle(at(8, 0.0), vec![]), wait(32_000, Account));
+        assert_eq!(throttle(at(9, 0.0), vec![]), wait(60_000, Account));
+        // Measured from the last failure.
+        assert_eq!(throttle(at(5, 1500.0), vec![]), wait(2500, Account));
+        assert_eq!(throttle(at(5, 4000.0), vec![]), ThrottleDecision::Allow);
+    }
+
+    #[test]
+    fn ten_account_failures_lock_for_fifteen_minutes() {
+        assert_eq!(throttle(at(10, 0.0), vec![]), locked(900_000, Account));
+        assert_eq!(throttle(at(12, 60_000.0), vec![]), locked(840_000, Account));
+    }
+
+    #[test]
+    fn old_failures_are_forgotten() {
+        let window = THROTTLE_WINDOW_MS as f64;
+        let old: Vec<f64> = (0..20).map(|i| NOW - window - 1.0 - i as f64).collect();
+        assert_eq!(throttle(old.clone(), old), ThrottleDecision::Allow);
+        // Exactly at the window's edge still counts.
+        let mut edge: Vec<f64> = vec![NOW - window; 9];
+        edge.push(NOW);
+        assert_eq!(throttle(edge, vec![]), locked(900_000, Account));
+        // A lock ends exactly 15 minutes after the last failure.
+        assert_eq!(
+            throttle(vec![NOW - window; 10], vec![]),
+            ThrottleDecision::Allow
+        );
+        let mut mixed = at(4, 0.0);
+        mixed.push(NOW - window - 1.0);
+        assert_eq!(throttle(mixed, vec![]), wait(2000, Account));
+    }
+
+    #[test]
+    fn ip_limits() {
+        assert_eq!(throttle(vec![], at(10, 0.0)), ThrottleDecision::Allow);
+        assert_eq!(throttle(vec![], at(11, 0.0)), wait(2000, Ip));
+        assert_eq!(throttle(vec![], at(20, 0.0)), wait(60_000, Ip));
+        assert_eq!(throttle(vec![], at(49, 0.0)), wait(60_000, Ip));
+        assert_eq!(throttle(vec![], at(50, 0.0)), locked(900_000, Ip));
+    }
+
+    #[test]
+    fn the_stricter_scope_wins() {
+        assert_eq!(throttle(at(4, 0.0), at(12, 0.0)), wait(4000, Ip));
+        assert_eq!(throttle(at(6, 0.0), at(11, 0.0)), wait(8000, Account));
+        assert_eq!(throttle(at(10, 0.0), at(20, 0.0)), locked(900_000, Account));
+        assert_eq!(throttle(at(9, 0.0), at(50, 0.0)), locked(900_000, Ip));
+        assert_eq!(throttle(at(4, 0.0), at(11, 0.0)), wait(2000, Account));
+        assert_eq!(
+            throttle(at(10, 120_000.0), at(50, 0.0)),
+            locked(900_000, Ip)
+        );
+    }
+
+    #[test]
+    fn odd_times_are_tamed() {
+        let future = vec![NOW + 3_600_000.0; 10];
+        assert_eq!(throttle(future, vec![]), locked(900_000, Account));
+        assert_eq!(
+            throttle(vec![f64::NAN, f64::INFINITY, NOW, NOW, NOW], vec![]),
+            ThrottleDecision::Allow
+        );
+        assert_eq!(throttle(vec![NOW - 0.4; 4], vec![]), wait(2000, Account));
+    }
+
+    #[test]
+    fn retry_after_seconds_round_up() {
+        assert_eq!(wait(2500, Account).retry_after_secs(), Some(3));
+        assert_eq!(locked(900_000, Ip).retry_after_secs(), Some(900));
+        assert_eq!(ThrottleDecision::Allow.retry_after_secs(), None);
+    }
+
+    #[test]
+    fn json_shape() {
+        assert_eq!(
+            serde_json::to_value(wait(2000, Ip)).unwrap(),
+            serde_json::json!({"kind": "wait", "retryAfterMs": 2000, "scope": "ip"})
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn retry_is_positive_and_at_most_the_lock(
+            account in proptest::collection::vec(-2e6f64..2e6, 0..60),
+            ip in proptest::collection::vec(-2e6f64..2e6, 0..80),
+        ) {
+            let shift = |v: Vec<f64>| v.into_iter().map(|d| NOW + d).collect::<Vec<_>>();
+            let decision = throttle(shift(account), shift(ip));
+            match decision {
+                ThrottleDecision::Allow => {}
+                ThrottleDecision::Wait { retry_after_ms, .. } => {
+                    prop_assert!((1..=MAX_WAIT_MS).contains(&retry_after_ms));
+                }
+                ThrottleDecision::Locked { retry_after_ms, .. } => {
+                    prop_assert!((1..=LOCK_MS).contains(&retry_after_ms));
+                }
+            }
+        }
+
+        #[test]
+        fn more_failures_never_loosen(extra in 0usize..60, ago in 0f64..900_000.0) {
+            let fewer = throttle(at(4, ago), vec![]);
+            let more = throttle(at(4 + extra, ago), vec![]);
+            prop_assert!(more.severity() >= fewer.severity() || fewer == ThrottleDecision::Allow);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The user object the API answers with (spec §3 names), and the token bundle.
+use serde::Serialize;
+
+use super::repository::UserWithGrants;
+
+/// Shown when a user has not chosen an avatar.
+pub const AVATAR_PLACEHOLDER: &str = "/avatar-placeholder.svg";
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: i32,
+    pub email: String,
+    pub username: String,
+    pub user_type: String,
+    pub subscription_type: String,
+    pub subscription_expires_at: Option<i64>,
+    pub avatar_url: String,
+    pub status: String,
+    pub preferences: Preferences,
+    pub roles: Vec<String>,
+    pub permissions: Vec<String>,
+    pub created_at: i64,
+    pub last_login_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Preferences {
+    pub language: String,
+    pub timezone: String,
+}
+
+impl From<UserWithGrants> for UserView {
+    fn from(
+        UserWithGrants {
+            user,
+            roles,
+            permissions,
+        }: UserWithGrants,
+    ) -> Self {
+        Self {
+            id: user.id,
+            email: user.email,
+            username: user.username,
+            user_type: user.user_type,
+            subscription_type: user.subscription_type,
+            subscription_expires_at: user.subscription_expires_at,
+            avatar_url: user
+                .avatar_url
+                .unwrap_or_else(|| AVATAR_PLACEHOLDER.to_owned()),
+            status: user.status,
+            preferences: Preferences {
+                language: user.language,
+                timezone: user.timezone,
+            },
+            roles,
+            permissions,
+            created_at: user.created_at,
+            last_login_at: user.last_login_at,
+        }
+    }
+}
+
+/// `{accessToken, refreshToken, expiresIn}`; `expiresIn` is the access token's absolute expiry in ms.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tokens {
+    pub access_token: String,
+    pub refresh_token: String,
+    pub expires_in: i64,
+}
+
+/// What login and registration answer.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedIn {
+    pub user: UserView,
+    pub tokens: Tokens,
+    pub session_id: String,
+}

@@ -1,0 +1,115 @@
+//! The access middleware every API route passes through, with the route's requirement.
+use axum::{
+    extract::{Request, State},
+    http::{header, HeaderMap},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use tingshu_core::auth::{
+    access::{authorize, Access, AccessDecision, AuthorizeInput, Subject},
+    messages,
+};
+
+use super::Caller;
+use crate::{accounts::repository, error::ApiError, extract::lang_of, state::AppState};
+
+/// Checks the bearer token (when any) and the route's requirement before the handler runs.
+pub async fn require_access(
+    State((state, access)): State<(AppState, Access)>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let lang = lang_of(request.headers());
+    let caller = match authenticate(&state, request.headers().clone()).await {
+        Ok(caller) => caller,
+        // Public routes stay reachable with a bad or expired token: free content needs no login.
+        Err(_) if matches!(access, Access::Public) => None,
+        Err(error) => return error.into_response(),
+    };
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let subject = caller.as_ref().map(|caller| Subject {
+        user_type: caller.user.user_type.clone(),
+        subscription_type: caller.user.subscription_type.clone(),
+        subscription_expires_at: caller.user.subscription_expires_at.map(|ms| ms as f64),
+        permissions: caller.permissions.clone(),
+    });
+    match authorize(AuthorizeInput {
+        access,
+        subject,
+        now_ms: now_ms as f64,
+    }) {
+        AccessDecision::Allow => {}
+        AccessDecision::Deny {
+            status_code,
+            status_message,
+            code,
+        } => {
+            let message = messages::denied(&code, lang);
+            return match status_code {
+                401 => ApiError::auth_required(message).into_response(),
+                _ => ApiError::Forbidden {
+                    status_message,
+                    code,
+                    message,
+                }
+                .into_response(),
+            };
+        }
+    }
+    if let Some(caller) = caller {
+        request.extensions_mut().insert(caller);
+    }
+    next.run(request).await
+}
+
+/// The caller named by a valid bearer token, None without one; errors for a bad token,
+/// a closed session or a disabled account.
+async fn authenticate(state: &AppState, headers: HeaderMap) -> Result<Option<Caller>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
+        .ok_or_else(|| {
+            ApiError::auth_required("The Authorization header must be 'Bearer <token>'.")
+        })?;
+    let claims =
+        state.accounts.keys.verify(token.trim()).ok_or_else(|| {
+            ApiError::auth_required("The access token is invalid or has expired.")
+        })?;
+    let user_id: i32 = claims
+        .sub
+        .parse()
+        .map_err(|_| ApiError::auth_required("The access token is invalid."))?;
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let session = repository::find_session(&state.db, &claims.sid).await?;
+    let session_open = session
+        .is_some_and(|s| s.user_id == user_id && s.revoked_at.is_none() && s.expires_at > now_ms);
+    if !session_open {
+        return Err(ApiError::auth_required(
+            "This session has ended; sign in again.",
+        ));
+    }
+    let user = repository::find_by_id(&state.db, user_id)
+        .await?
+        .ok_or_else(|| ApiError::auth_required("This account no longer exists."))?;
+    if user.status != "active" {
+        return Err(ApiError::Forbidden {
+            status_message: "Account disabled".into(),
+            code: "account_disabled".into(),
+            message: messages::account_disabled(lang_of(&headers)),
+        });
+    }
+    let (roles, permissions) = repository::grants_of(&state.db, user.id).await?;
+    Ok(Some(Caller {
+        user,
+        session_id: claims.sid,
+        roles,
+        permissions,
+    }))
+}

@@ -1,0 +1,145 @@
+//! Every registered `/api` route × {guest, free user, premium member, editor, admin}: the
+//! server enforces each guard itself. A route missing from the table below fails the test.
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{spawn_app, TestApp};
+
+/// What a role gets from a route: through the guard (any status but 401/403), or refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gets {
+    Through,
+    Unauthorized,
+    Forbidden,
+}
+use Gets::{Forbidden as F, Through as T, Unauthorized as U};
+
+/// (method, path) → what guest, free, premium, editor and admin get, in that order.
+const EXPECTED: &[(&str, &str, [Gets; 5])] = &[
+    ("POST", "/feedback", [T, T, T, T, T]),
+    ("POST", "/auth/register", [T, T, T, T, T]),
+    ("POST", "/auth/login", [T, T, T, T, T]),
+    ("POST", "/auth/refresh", [T, T, T, T, T]),
+    ("POST", "/auth/logout", [U, T, T, T, T]),
+    ("GET", "/auth/me", [U, T, T, T, T]),
+    ("PUT", "/auth/profile", [U, T, T, T, T]),
+    ("POST", "/auth/change-password", [U, T, T, T, T]),
+    ("GET", "/admin/security/events", [U, F, F, F, T]),
+];
+
+const ROLES: [&str; 5] = ["guest", "free", "premium", "editor", "admin"];
+
+/// A signed-in user per role (None for the guest), each arranged through the database.
+async fn tokens_by_role(app: &TestApp) -> [Option<String>; 5] {
+    let free = app.signed_up_user("free").await;
+    let premium = app.signed_up_user("premium").await;
+    app.sql(&format!(
+        "UPDATE users SET subscription_type = 'premium', subscription_expires_at = NULL WHERE id = {}",
+        premium.id
+    ))
+    .await;
+    let editor = app.signed_up_user("editor").await;
+    app.sql(&format!(
+        "INSERT INTO user_roles (user_id, role_id) SELECT {}, id FROM roles WHERE name = 'editor'",
+        editor.id
+    ))
+    .await;
+    let admin = app.signed_up_user("admin").await;
+    app.sql(&format!(
+        "UPDATE users SET user_type = 'admin' WHERE id = {}",
+        admin.id
+    ))
+    .await;
+    [
+        None,
+        Some(free.access_token),
+        Some(premium.access_token),
+        Some(editor.access_token),
+        Some(admin.access_token),
+    ]
+}
+
+fn concrete(path: &str) -> String {
+    // Record ids in paths get a real-looking id; the guard runs before any lookup.
+    path.split('/')
+        .map(|segment| {
+            if segment.starts_with('{') {
+                "1"
+            } else {
+                segment
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[tokio::test]
+async fn every_api_route_enforces_its_guard_for_every_role() {
+    let app = spawn_app().await;
+    let registered: Vec<(String, &str)> = app
+        .api_table
+        .iter()
+        .map(|r| (r.method.to_string(), r.path))
+        .collect();
+    for (method, path) in &registered {
+        assert!(
+            EXPECTED.iter().any(|(m, p, _)| m == method && p == path),
+            "{method} /api{path} is registered but missing from the access table of this test"
+        );
+    }
+    for (method, path, _) in EXPECTED {
+        assert!(
+            registered.iter().any(|(m, p)| m == method && p == path),
+            "{method} /api{path} is in the table but no longer registered"
+        );
+    }
+    let tokens = tokens_by_role(&app).await;
+    let mut failures = Vec::new();
+    for (method, path, expected) in EXPECTED {
+        for (role, (token, want)) in ROLES.iter().zip(tokens.iter().zip(expected)) {
+            let method = Method::from_bytes(method.as_bytes()).unwrap();
+            // Signing out of someone else's (unknown) session keeps each role's token usable.
+            let body = match (method.as_str(), *path) {
+                ("GET", _) => None,
+                (_, "/auth/logout") => {
+                    Some(json!({"sessionId": "00000000-0000-0000-0000-000000000000"}))
+                }
+                _ => Some(json!({})),
+            };
+            let response = app
+                .call(
+                    method.clone(),
+                    &format!("/api{}", concrete(path)),
+                    token.as_deref(),
+                    body.as_ref(),
+                )
+                .await;
+            let status = response.status().as_u16();
+            let got = match status {
+                401 => Gets::Unauthorized,
+                403 => Gets::Forbidden,
+                _ => Gets::Through,
+            };
+            if got != *want {
+                failures.push(format!(
+                    "{method} /api{path} as {role}: expected {want:?}, got {status}"
+                ));
+                continue;
+            }
+            if got != Gets::Through {
+                let error: serde_json::Value = response.json().await.unwrap();
+                let expected_message = match got {
+                    Gets::Unauthorized => "Authentication required",
+                    _ => "Admin access required",
+                };
+                if error["statusMessage"] != expected_message {
+                    failures.push(format!(
+                        "{method} /api{path} as {role}: statusMessage {}",
+                        error["statusMessage"]
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
