@@ -7,6 +7,8 @@ SHELL := /bin/bash
 
 PORT ?= 8080
 DATA_DIR ?= data
+# `make run` starts in demo mode (the documented demo accounts); DEMO=0 for none.
+DEMO ?= 1
 export CARGO_TARGET_DIR ?= $(CURDIR)/target
 CARGO_BIN := $(HOME)/.cargo/bin
 export PATH := $(CARGO_BIN):$(PATH)
@@ -26,7 +28,7 @@ help:
 ## ---- the two commands -------------------------------------------------------------
 
 run: tools app server-release
-	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" STATIC_DIR=app/dist LOCALES_DIR=locales \
+	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" DEMO="$(DEMO)" STATIC_DIR=app/dist LOCALES_DIR=locales \
 		$(CARGO_TARGET_DIR)/release/tingshu
 
 test: tools test-rust test-postgres test-app test-e2e

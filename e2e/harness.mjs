@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const binary = process.env.TINGSHU_BIN ?? path.join(repoRoot, 'target/debug/tingshu');
+const binary = path.resolve(process.env.TINGSHU_BIN ?? path.join(repoRoot, 'target/debug/tingshu'));
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** A free TCP port on 127.0.0.1. */

@@ -75,7 +75,8 @@ pub struct Config {
     pub password_hash_iterations: u32,
 
     /// Demo mode: seed the documented demo accounts (and later the demo catalogue) when absent.
-    #[arg(long, env = "DEMO", default_value_t = false, action = clap::ArgAction::Set)]
+    #[arg(long, env = "DEMO", default_value_t = false, action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new())]
     pub demo: bool,
 }
 
@@ -229,6 +230,24 @@ mod tests {
         let secret = "s".repeat(40);
         let cli = Cli::parse_from(["tingshu", "--jwt-secret", &secret]);
         assert!(!format!("{cli:?}").contains(&secret));
+    }
+
+    #[test]
+    fn demo_mode_reads_the_usual_spellings_of_on_and_off() {
+        for (raw, expected) in [
+            ("1", true),
+            ("true", true),
+            ("yes", true),
+            ("0", false),
+            ("false", false),
+        ] {
+            assert_eq!(
+                Cli::parse_from(["tingshu", "--demo", raw]).config.demo,
+                expected,
+                "{raw}"
+            );
+        }
+        assert!(!Cli::parse_from(["tingshu"]).config.demo);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Auth events: what happened at sign-in and with tokens, kept for throttling and the security page.
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 use crate::entities::auth_event;
@@ -102,4 +102,9 @@ pub async fn recent(
         .limit(limit)
         .all(db)
         .await
+}
+
+/// How many events are recorded in all.
+pub async fn count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
+    auth_event::Entity::find().count(db).await
 }

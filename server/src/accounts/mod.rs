@@ -196,13 +196,15 @@ async fn open_session(
     let refresh_token = new_refresh_token();
     repository::insert_session(
         db,
-        &session_id,
-        user.id,
-        client.user_agent.clone(),
-        client.ip.clone(),
-        &hash_refresh_token(&refresh_token),
-        now,
-        now + REFRESH_TOKEN_TTL_MS,
+        repository::NewSession {
+            id: &session_id,
+            user_id: user.id,
+            user_agent: client.user_agent.clone(),
+            ip: client.ip.clone(),
+            refresh_hash: &hash_refresh_token(&refresh_token),
+            now_ms: now,
+            expires_at_ms: now + REFRESH_TOKEN_TTL_MS,
+        },
     )
     .await?;
     let access = settings.keys.issue(user.id, &session_id, now)?;

@@ -193,31 +193,33 @@ pub async fn update_user(
     changes.update(db).await
 }
 
+/// A session to open: who, from where, its first refresh token's hash and its lifetime.
+pub struct NewSession<'a> {
+    pub id: &'a str,
+    pub user_id: i32,
+    pub user_agent: Option<String>,
+    pub ip: Option<String>,
+    pub refresh_hash: &'a str,
+    pub now_ms: i64,
+    pub expires_at_ms: i64,
+}
+
 /// Opens a session with its first refresh token.
-pub async fn insert_session(
-    db: &impl ConnectionTrait,
-    session_id: &str,
-    user_id: i32,
-    user_agent: Option<String>,
-    ip: Option<String>,
-    refresh_hash: &str,
-    now_ms: i64,
-    expires_at_ms: i64,
-) -> Result<(), DbErr> {
+pub async fn insert_session(db: &impl ConnectionTrait, new: NewSession<'_>) -> Result<(), DbErr> {
     session::ActiveModel {
-        id: Set(session_id.to_owned()),
-        user_id: Set(user_id),
-        user_agent: Set(user_agent),
-        ip: Set(ip),
-        created_at: Set(now_ms),
-        last_seen_at: Set(now_ms),
-        expires_at: Set(expires_at_ms),
+        id: Set(new.id.to_owned()),
+        user_id: Set(new.user_id),
+        user_agent: Set(new.user_agent),
+        ip: Set(new.ip),
+        created_at: Set(new.now_ms),
+        last_seen_at: Set(new.now_ms),
+        expires_at: Set(new.expires_at_ms),
         revoked_at: Set(None),
         revoked_reason: Set(None),
     }
     .insert(db)
     .await?;
-    insert_refresh_token(db, session_id, refresh_hash, now_ms, expires_at_ms).await
+    insert_refresh_token(db, new.id, new.refresh_hash, new.now_ms, new.expires_at_ms).await
 }
 
 pub async fn insert_refresh_token(

@@ -47,7 +47,7 @@ struct SecurityEvent {
 #[serde(rename_all = "camelCase")]
 struct EventList {
     items: Vec<SecurityEvent>,
-    total: usize,
+    total: u64,
     page: u64,
     page_size: u64,
 }
@@ -72,7 +72,7 @@ async fn list_security_events(
         })
         .collect();
     Ok(success(EventList {
-        total: items.len(),
+        total: events::count(&state.db).await?,
         items,
         page: 1,
         page_size,
