@@ -26,10 +26,14 @@ export function readStoredLanguage(): string | null {
   return safeGet(languageStorageKey);
 }
 
-/** Stores an already validated language code. */
+/** The window event announcing that the listener chose a language (detail: the code). */
+export const languageChosenEvent = 'tingshu:language-chosen';
+
+/** Stores an already validated language code and announces the choice. */
 export function storeLanguage(code: string): void {
   safeSet(languageStorageKey, code);
   document.cookie = `${languageCookieName}=${encodeURIComponent(code)}; max-age=${languageCookieMaxAgeSeconds}; path=/; SameSite=Lax`;
+  window.dispatchEvent(new CustomEvent<string>(languageChosenEvent, { detail: code }));
 }
 
 export function browserLanguages(): string[] {

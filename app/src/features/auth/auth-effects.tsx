@@ -7,6 +7,7 @@ import { useToast } from '@/components/toast/use-toast';
 import { splitLocale } from '@/lib/core';
 import { isUnauthorized } from '@/lib/http';
 import { localizeTarget, useLang } from '@/lib/lang';
+import { languageChosenEvent } from '@/lib/language-preference';
 import { pathTo } from '@/lib/paths';
 import { authStore } from './auth-store';
 
@@ -28,6 +29,18 @@ export function AuthEffects() {
     authStore.settle();
     authStore.refreshOnNavigation();
   }, [location.pathname, location.search]);
+
+  // A language chosen while signed in becomes the account's preference on every device.
+  useEffect(() => {
+    const onChosen = (event: Event) => {
+      const language = (event as CustomEvent<string>).detail;
+      const { user, isAuthenticated } = authStore.getSnapshot();
+      if (!isAuthenticated || !user || user.preferences?.language === language) return;
+      authStore.updateProfile({ language }).catch((error: unknown) => console.warn('Saving the language failed', error));
+    };
+    window.addEventListener(languageChosenEvent, onChosen);
+    return () => window.removeEventListener(languageChosenEvent, onChosen);
+  }, []);
 
   useEffect(() => {
     const offEvents = authStore.onEvent((event) => {

@@ -265,6 +265,16 @@ describe('profile and settings', () => {
     expect(callsTo('PUT', '/api/auth/profile')[0].body).toEqual({ timezone: 'Asia/Tokyo' });
   });
 
+  it('saves a language chosen while signed in to the profile', async () => {
+    const { callsTo } = mockFetch({ 'PUT /api/auth/profile': ok({ ...users.free, preferences: { language: 'en' } }) });
+    const user = userEvent.setup();
+    renderApp('/settings', { user: users.free });
+    const [switcher] = await screen.findAllByRole('combobox', { name: '语言' });
+    await user.selectOptions(switcher, 'en');
+    await waitFor(() => expect(callsTo('PUT', '/api/auth/profile')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/auth/profile')[0].body).toEqual({ language: 'en' });
+  });
+
   it('checks a new password with core before changing it', async () => {
     const { calls, callsTo } = mockFetch({ 'POST /api/auth/change-password': ok(null) });
     const user = userEvent.setup();
