@@ -3,6 +3,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_create_feedback;
 mod m20261122_000002_create_accounts;
+mod m20261122_000003_create_catalog;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -13,6 +14,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_create_feedback::Migration),
             Box::new(m20261122_000002_create_accounts::Migration),
+            Box::new(m20261122_000003_create_catalog::Migration),
         ]
     }
 }

@@ -1,10 +1,26 @@
 //! sea-orm entities, one module per table; only repository modules use them.
+pub mod asset;
 pub mod auth_event;
+pub mod author;
+pub mod book;
+pub mod book_tag;
+pub mod bookshelf_entry;
+pub mod category;
+pub mod chapter;
+pub mod favorite;
 pub mod feedback;
+pub mod narrator;
 pub mod permission;
+pub mod play_history;
+pub mod play_progress;
+pub mod promotion;
+pub mod promotion_book;
+pub mod purchase;
 pub mod refresh_token;
 pub mod role;
 pub mod role_permission;
+pub mod search_query;
 pub mod session;
+pub mod tag;
 pub mod user;
 pub mod user_role;
