@@ -39,6 +39,10 @@ export async function startServer() {
       STATIC_DIR: path.join(repoRoot, 'app/dist'),
       LOCALES_DIR: path.join(repoRoot, 'locales'),
       RUST_LOG: 'warn',
+      // The demo catalogue (with generated audio) and the demo administrator.
+      DEMO: '1',
+      PASSWORD_HASH_MEMORY_KIB: '19456',
+      PASSWORD_HASH_ITERATIONS: '2',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -84,6 +88,8 @@ export async function openBrowser({ locale = 'zh-CN' } = {}) {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+      '--mute-audio',
       `--lang=${locale}`,
     ],
   });

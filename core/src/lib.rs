@@ -49,9 +49,16 @@
 //! | powDigest | [`pow::pow_digest`] |
 //! | solvePow | [`pow::solve_pow`] |
 //! | verifyPow | [`pow::verify_pow`] |
+//! | chapterAccess | [`catalog::access::chapter_access`] |
+//! | signAudioUrl | [`catalog::signed_url::sign_audio_url`] |
+//! | verifyAudioUrl | [`catalog::signed_url::verify_audio_url`] |
+//! | progressWins | [`catalog::progress::progress_wins`] |
+//! | clampPlaybackRate | [`catalog::progress::clamp_playback_rate`] |
+//! | sleepTimerRemaining | [`catalog::progress::sleep_timer_remaining`] |
 
 pub mod auth;
 pub mod bots;
+pub mod catalog;
 pub mod error_screen;
 pub mod feedback;
 pub mod format;

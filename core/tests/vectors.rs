@@ -9,10 +9,12 @@ use std::fmt::Display;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
-use tingshu_core::{auth, bots, error_screen, format, i18n, pow, premium, routing, time, tracking};
+use tingshu_core::{
+    auth, bots, catalog, error_screen, format, i18n, pow, premium, routing, time, tracking,
+};
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 39] = [
+const RULES: [&str; 45] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -52,6 +54,12 @@ const RULES: [&str; 39] = [
     "powDigest",
     "solvePow",
     "verifyPow",
+    "chapterAccess",
+    "signAudioUrl",
+    "verifyAudioUrl",
+    "progressWins",
+    "clampPlaybackRate",
+    "sleepTimerRemaining",
 ];
 
 #[derive(Debug)]
@@ -119,6 +127,12 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "powDigest" => run(input, ok(pow::pow_digest)),
         "solvePow" => run(input, ok(pow::solve_pow)),
         "verifyPow" => run(input, ok(pow::verify_pow)),
+        "chapterAccess" => run(input, ok(catalog::access::chapter_access)),
+        "signAudioUrl" => run(input, ok(catalog::signed_url::sign_audio_url)),
+        "verifyAudioUrl" => run(input, ok(catalog::signed_url::verify_audio_url)),
+        "progressWins" => run(input, ok(catalog::progress::progress_wins)),
+        "clampPlaybackRate" => run(input, ok(catalog::progress::clamp_playback_rate)),
+        "sleepTimerRemaining" => run(input, ok(catalog::progress::sleep_timer_remaining)),
         _ => Err(Failure::UnknownRule),
     }
 }

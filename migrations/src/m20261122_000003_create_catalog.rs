@@ -509,8 +509,14 @@ impl MigrationTrait for Migration {
                         .col(integer(book.clone()))
                         .col(big_integer(added.clone()))
                         .primary_key(Index::create().col(user.clone()).col(book.clone()))
-                        .foreign_key(&mut fk((table.clone(), user.clone()), (Users::Table, Users::Id)))
-                        .foreign_key(&mut fk((table.clone(), book.clone()), (Books::Table, Books::Id)))
+                        .foreign_key(&mut fk(
+                            (table.clone(), user.clone()),
+                            (Users::Table, Users::Id),
+                        ))
+                        .foreign_key(&mut fk(
+                            (table.clone(), book.clone()),
+                            (Books::Table, Books::Id),
+                        ))
                         .to_owned(),
                 )
                 .await?;

@@ -51,3 +51,45 @@ pub fn lang_of(headers: &HeaderMap) -> Lang {
         .unwrap_or_default();
     resolve_language(ResolveLanguageInput { stored, browser })
 }
+
+/// A record id from the path (`/books/{id}`): a positive integer, else a 400 naming `id`.
+#[derive(Debug, Clone, Copy)]
+pub struct PathId(pub i32);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::extract::Path(raw) =
+            axum::extract::Path::<String>::from_request_parts(parts, state)
+                .await
+                .map_err(|_| crate::paging::invalid_param("id", "must be a record id"))?;
+        raw.parse::<i32>()
+            .ok()
+            .filter(|id| *id > 0)
+            .map(Self)
+            .ok_or_else(|| crate::paging::invalid_param("id", "must be a positive whole number"))
+    }
+}
+
+/// Query parameters whose rejections (bad encoding, wrong types) become the API's 400 body.
+#[derive(Debug, Clone)]
+pub struct Params<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Params<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(value)| Self(value))
+            .map_err(|rejection| ApiError::Validation {
+                message: format!("Invalid query string: {}", rejection.body_text()),
+                fields: Default::default(),
+            })
+    }
+}

@@ -1,6 +1,8 @@
 //! The Tingshu server as a library, so tests start the real application over HTTP.
 pub mod accounts;
+pub mod audio;
 pub mod auth;
+pub mod catalog;
 pub mod cli;
 pub mod config;
 pub mod db;
@@ -9,7 +11,10 @@ pub mod error;
 pub mod extract;
 pub mod feedback;
 pub mod i18n;
+pub mod library;
+pub mod paging;
 pub mod routes;
+pub mod search;
 pub mod seed;
 pub mod startup;
 pub mod state;

@@ -1,6 +1,10 @@
-//! Demo data, created only in demo mode and only when absent: never touches real accounts.
+//! Demo data, created only in demo mode and only when absent: never touches real accounts
+//! or real catalogue rows.
+mod catalog;
+
 use sea_orm::DatabaseConnection;
 
+pub use self::catalog::{demo_catalog, DEMO_BOOKS};
 use crate::accounts::{self, repository, AccountSettings};
 
 /// The documented demo administrator (README "Demo mode").

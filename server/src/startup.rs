@@ -17,6 +17,7 @@ use crate::{
     db,
     i18n::Catalogues,
     routes::{self, registry::RouteEntry},
+    search::{self, SearchIndex},
     seed,
     state::AppState,
 };
@@ -40,6 +41,7 @@ pub struct Application {
     router: Router,
     address: SocketAddr,
     api_table: Vec<RouteEntry>,
+    search: SearchIndex,
 }
 
 impl Application {
@@ -56,7 +58,11 @@ impl Application {
         let accounts = account_settings(&config).await?;
         if config.demo {
             seed::demo_accounts(&db, &accounts).await?;
+            seed::demo_catalog(&db, &config.data_dir).await?;
         }
+        // After any seeding: rebuilt from the database when missing, outdated or out of step.
+        let search =
+            SearchIndex::open_or_rebuild(&config.data_dir.join(search::INDEX_DIR), &db).await?;
         let listener = TcpListener::bind((config.host, config.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", config.host, config.port))?;
@@ -68,6 +74,7 @@ impl Application {
             catalogues: Arc::new(catalogues),
             config: Arc::new(config),
             accounts,
+            search: search.clone(),
         };
         let (router, api_table) = routes::router(state);
         Ok(Self {
@@ -75,12 +82,18 @@ impl Application {
             router: with_middleware(router),
             address,
             api_table,
+            search,
         })
     }
 
     /// Every API route with its access requirement (for the route × role test).
     pub fn api_table(&self) -> &[RouteEntry] {
         &self.api_table
+    }
+
+    /// The full-text index (tests rebuild it after arranging books in the database).
+    pub fn search_index(&self) -> &SearchIndex {
+        &self.search
     }
 
     /// The address actually bound (the real port when 0 was asked for).

@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::{accounts::AccountSettings, config::Config, i18n::Catalogues};
+use crate::{accounts::AccountSettings, config::Config, i18n::Catalogues, search::SearchIndex};
 
 /// Cheap to clone: everything inside is shared.
 #[derive(Clone)]
@@ -12,4 +12,6 @@ pub struct AppState {
     pub catalogues: Arc<Catalogues>,
     pub config: Arc<Config>,
     pub accounts: AccountSettings,
+    /// The full-text index of the catalogue.
+    pub search: SearchIndex,
 }

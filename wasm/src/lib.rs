@@ -10,7 +10,9 @@ use std::fmt::Display;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use tingshu_core::{auth, bots, error_screen, format, i18n, pow, premium, routing, time, tracking};
+use tingshu_core::{
+    auth, bots, catalog, error_screen, format, i18n, pow, premium, routing, time, tracking,
+};
 use wasm_bindgen::prelude::*;
 
 /// The whole glue: JS object → input struct → rule → plain JS value. serde-wasm-bindgen
@@ -81,4 +83,10 @@ export_rules! {
     powDigest(pow::PowDigestInput = "PowDigestInput") -> "string" = ok(pow::pow_digest);
     solvePow(pow::SolvePowInput = "SolvePowInput") -> "PowSolution | null" = ok(pow::solve_pow);
     verifyPow(pow::VerifyPowInput = "VerifyPowInput") -> "boolean" = ok(pow::verify_pow);
+    chapterAccess(catalog::access::ChapterAccessInput = "ChapterAccessInput") -> "ChapterAccess" = ok(catalog::access::chapter_access);
+    signAudioUrl(catalog::signed_url::SignAudioUrlInput = "SignAudioUrlInput") -> "string" = ok(catalog::signed_url::sign_audio_url);
+    verifyAudioUrl(catalog::signed_url::VerifyAudioUrlInput = "VerifyAudioUrlInput") -> "SignatureCheck" = ok(catalog::signed_url::verify_audio_url);
+    progressWins(catalog::progress::ProgressWinsInput = "ProgressWinsInput") -> "boolean" = ok(catalog::progress::progress_wins);
+    clampPlaybackRate(catalog::progress::ClampPlaybackRateInput = "ClampPlaybackRateInput") -> "number" = ok(catalog::progress::clamp_playback_rate);
+    sleepTimerRemaining(catalog::progress::SleepTimerRemainingInput = "SleepTimerRemainingInput") -> "SleepTimer" = ok(catalog::progress::sleep_timer_remaining);
 }

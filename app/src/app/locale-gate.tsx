@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthEffects } from '@/features/auth/auth-effects';
+import { PlayerProvider } from '@/features/player';
 import { languageTag, rootRedirect, splitLocale } from '@/lib/core';
 import { LangProvider } from '@/lib/lang';
 import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
@@ -30,7 +31,8 @@ export function LocaleGate({ routes }: { routes: RouteObject[] }) {
   return (
     <LangProvider value={{ lang: split.lang, fullPath: location.pathname + location.search }}>
       <AuthEffects />
-      {element}
+      {/* The one player sits above every layout: it keeps playing when the route (or layout) changes. */}
+      <PlayerProvider>{element}</PlayerProvider>
     </LangProvider>
   );
 }

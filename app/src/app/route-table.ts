@@ -27,6 +27,8 @@ function named<M, K extends keyof M>(load: () => Promise<M>, key: K): LazyExotic
 const staticPages = () => import('@/features/static-pages/static-pages');
 const demoPages = () => import('@/features/demo/demo-pages');
 const accountPages = () => import('@/features/auth/account-pages');
+const catalogPages = () => import('@/features/catalog/pages');
+const libraryPages = () => import('@/features/library/library-pages');
 
 const r = (
   name: RouteName,
@@ -48,7 +50,7 @@ const adminAuth = { guards: ['admin-auth'] };
 
 export const routeTable: AppRoute[] = [
   // Public
-  r('home', 'app.routes.home', { page: named(() => import('@/features/home/home-page'), 'HomePage') }),
+  r('home', 'app.routes.home', { page: named(catalogPages, 'CatalogHomePage') }),
   r('help', 'app.routes.help', { page: named(staticPages, 'HelpPage') }),
   r('about', 'app.routes.about', { page: named(staticPages, 'AboutPage') }),
   r('terms', 'app.routes.terms', { page: named(staticPages, 'TermsPage') }),
@@ -56,13 +58,13 @@ export const routeTable: AppRoute[] = [
   r('copyright', 'app.routes.copyright', { page: named(staticPages, 'CopyrightPage') }),
   r('contact', 'app.routes.contact', { page: named(() => import('@/features/contact/contact-page'), 'ContactPage') }),
   r('feedback', 'app.routes.feedback', { page: named(() => import('@/features/feedback/feedback-page'), 'FeedbackPage') }),
-  r('search', 'app.routes.search'),
-  r('categories', 'app.routes.categories'),
-  r('books', 'app.routes.books'),
-  r('bookDetail', 'app.routes.bookDetail'),
-  r('chapter', 'app.routes.chapter'),
-  r('limitedFree', 'app.routes.limitedFree'),
-  r('recommendations', 'app.routes.recommendations'),
+  r('search', 'app.routes.search', { page: named(() => import('@/features/search/search-page'), 'SearchPage') }),
+  r('categories', 'app.routes.categories', { page: named(catalogPages, 'CategoriesPage') }),
+  r('books', 'app.routes.books', { page: named(catalogPages, 'BooksPage') }),
+  r('bookDetail', 'app.routes.bookDetail', { page: named(catalogPages, 'BookDetailPage') }),
+  r('chapter', 'app.routes.chapter', { page: named(catalogPages, 'ChapterPage') }),
+  r('limitedFree', 'app.routes.limitedFree', { page: named(catalogPages, 'LimitedFreePage') }),
+  r('recommendations', 'app.routes.recommendations', { page: named(catalogPages, 'RecommendationsPage') }),
   r('subscription', 'app.routes.subscription'),
   r('premium', 'app.routes.premium'),
   r('premiumDownloads', 'app.routes.premiumDownloads', { guards: ['premium'] }),
@@ -74,12 +76,12 @@ export const routeTable: AppRoute[] = [
   r('loginNew', 'app.routes.login', { ...guest, page: named(accountPages, 'LoginPage') }),
   r('registerNew', 'app.routes.register', { ...guest, page: named(accountPages, 'RegisterPage') }),
   // Signed in
-  r('history', 'app.routes.history', auth),
-  r('playHistory', 'app.routes.playHistory', auth),
+  r('history', 'app.routes.history', { ...auth, page: named(libraryPages, 'HistoryPage') }),
+  r('playHistory', 'app.routes.playHistory', { ...auth, page: named(libraryPages, 'HistoryPage') }),
   r('settings', 'app.routes.settings', { ...auth, page: named(accountPages, 'SettingsPage') }),
-  r('bookshelf', 'app.routes.bookshelf', auth),
+  r('bookshelf', 'app.routes.bookshelf', { ...auth, page: named(libraryPages, 'BookshelfPage') }),
   r('downloads', 'app.routes.downloads', auth),
-  r('favorites', 'app.routes.favorites', auth),
+  r('favorites', 'app.routes.favorites', { ...auth, page: named(libraryPages, 'FavoritesPage') }),
   r('paymentSuccess', 'app.routes.paymentSuccess', { ...auth, layout: 'simple' }),
   r('profile', 'app.routes.profile', { ...auth, page: named(accountPages, 'ProfilePage') }),
   r('profilePurchases', 'app.routes.profilePurchases', auth),
@@ -125,10 +127,10 @@ export const routeTable: AppRoute[] = [
   r('adminDataImport', 'app.routes.adminDataImport', admin),
   // Demo and test pages
   r('demoI18n', 'app.routes.demoI18n', { page: named(demoPages, 'I18nDemoPage') }),
-  r('demoAudioPlayer', 'app.routes.demoAudioPlayer'),
+  r('demoAudioPlayer', 'app.routes.demoAudioPlayer', { page: named(() => import('@/features/player/demo-audio-page'), 'DemoAudioPage') }),
   r('demoTimezoneFormat', 'app.routes.demoTimezoneFormat', { page: named(demoPages, 'TimezoneFormatDemoPage') }),
   r('demoLanguageSwitcher', 'app.routes.demoLanguageSwitcher', {
     page: named(demoPages, 'LanguageSwitcherDemoPage'),
   }),
-  r('testAudio', 'app.routes.testAudio'),
+  r('testAudio', 'app.routes.testAudio', { page: named(() => import('@/features/player/demo-audio-page'), 'DemoAudioPage') }),
 ];

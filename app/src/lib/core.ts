@@ -5,6 +5,8 @@ export {
   allowedTimezones,
   authorize,
   avatarInitials,
+  chapterAccess,
+  clampPlaybackRate,
   clampProgress,
   clampRating,
   currencyForLang,
@@ -25,11 +27,14 @@ export {
   localizePath,
   loginThrottle,
   premiumStatus,
+  progressWins,
   refreshBeforeRequest,
   refreshOnNavigation,
   refreshSchedule,
   resolveLanguage,
   rootRedirect,
+  signAudioUrl,
+  sleepTimerRemaining,
   splitLocale,
   validateLanguage,
   validatePasswordChange,
@@ -37,6 +42,7 @@ export {
   validateRegistration,
   validateStoredAuth,
   validateTimezone,
+  verifyAudioUrl,
 } from 'tingshu-wasm';
 
 /** The generated module itself, for code that calls a rule by its name (the shared vectors). */

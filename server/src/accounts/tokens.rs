@@ -25,11 +25,13 @@ pub struct Claims {
     pub exp: i64,
 }
 
-/// The signing keys of access tokens.
+/// The signing keys of access tokens, and the audio-URL key derived from the same secret.
 #[derive(Clone)]
 pub struct TokenKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
+    /// HMAC key of signed audio URLs (`tingshu_core::catalog::signed_url::derive_signing_key`).
+    audio_url_key: std::sync::Arc<str>,
 }
 
 /// A freshly issued access token and its absolute expiry in ms.
@@ -44,7 +46,14 @@ impl TokenKeys {
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
+            audio_url_key: tingshu_core::catalog::signed_url::derive_signing_key(secret).into(),
         }
+    }
+
+    /// The key that signs and verifies audio URLs: derived from the token secret, never the
+    /// secret itself.
+    pub fn audio_url_key(&self) -> &str {
+        &self.audio_url_key
     }
 
     /// Keys from `secret`, else from `<data_dir>/jwt-secret`, created (mode 0600) when missing.

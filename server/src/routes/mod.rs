@@ -8,11 +8,15 @@ use axum::{
 use crate::{error::ApiError, state::AppState};
 
 pub mod admin;
+pub mod audio;
 pub mod auth;
+pub mod catalog;
 pub mod feedback;
 pub mod health;
 pub mod i18n;
+pub mod library;
 pub mod registry;
+pub mod search;
 pub mod spa;
 
 use registry::{ApiRoutes, RouteEntry};
@@ -26,6 +30,10 @@ pub fn api(state: AppState) -> (Router<AppState>, Vec<RouteEntry>) {
     let api = feedback::routes(api);
     let api = auth::routes(api);
     let api = admin::routes(api);
+    let api = catalog::routes(api);
+    let api = library::routes(api);
+    let api = search::routes(api);
+    let api = audio::routes(api);
     api.into_parts()
 }
 

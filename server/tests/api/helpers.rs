@@ -7,6 +7,7 @@ use tempfile::TempDir;
 use tingshu_server::{
     config::{Config, DatabaseUrl, LogFormat},
     routes::registry::RouteEntry,
+    search::SearchIndex,
     startup::Application,
 };
 
@@ -17,6 +18,8 @@ pub struct TestApp {
     pub db: DatabaseConnection,
     pub api_table: Vec<RouteEntry>,
     pub config: Config,
+    /// The app's full-text index: rebuild it after arranging books with `sql`.
+    pub search: SearchIndex,
     _data: TempDir,
 }
 
@@ -239,6 +242,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         .expect("the application did not start");
     let address = format!("http://{}", app.address());
     let api_table = app.api_table().to_vec();
+    let search = app.search_index().clone();
     tokio::spawn(app.run_until_stopped());
     let db = Database::connect(database_url.expose())
         .await
@@ -249,6 +253,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         db,
         api_table,
         config,
+        search,
         _data: data,
     }
 }

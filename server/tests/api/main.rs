@@ -1,9 +1,13 @@
 //! Integration tests: the real application over real HTTP, a fresh database per test.
 mod access_matrix;
+mod audio;
 mod auth;
+mod catalog;
 mod errors;
 mod feedback;
 mod health;
 mod helpers;
 mod i18n;
+mod library;
+mod search;
 mod spa;

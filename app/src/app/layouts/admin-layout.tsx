@@ -1,5 +1,6 @@
 // The admin console frame: top bar and a sidebar of console sections around the page.
 import { Outlet } from 'react-router';
+import { PlayerBar } from '@/features/player';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher/language-switcher';
 import { AccountMenu } from '@/features/auth/components/account-menu';
@@ -57,6 +58,7 @@ export function AdminLayout() {
           </PageBoundary>
         </main>
       </div>
+      <PlayerBar />
     </div>
   );
 }

@@ -1,0 +1,41 @@
+// The three states of a page section besides its data: loading skeleton, empty and error (with retry).
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/http';
+import './async-state.css';
+
+export function Skeleton({ count = 6, variant = 'card' }: { count?: number; variant?: 'card' | 'row' }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`skeleton skeleton--${variant}`} role="status" aria-busy="true" aria-label={t('app.common.loading')}>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="skeleton__item" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="empty-state" role="status">
+      <p>{children}</p>
+      {action}
+    </div>
+  );
+}
+
+/** `quiet`: a failed part of a larger page (a polite status), not the page's own failure (an alert). */
+export function ErrorState({ error, onRetry, quiet = false }: { error: unknown; onRetry?: () => void; quiet?: boolean }) {
+  const { t } = useTranslation();
+  const message = error instanceof ApiError && error.statusCode !== 0 ? error.message : t('app.common.loadFailed');
+  return (
+    <div className="error-state" role={quiet ? 'status' : 'alert'}>
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('app.common.retry')}
+        </button>
+      )}
+    </div>
+  );
+}

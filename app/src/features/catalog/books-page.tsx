@@ -1,0 +1,105 @@
+// /books: the catalogue with category, status, access and sort filters kept in the address, paginated.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
+import { useApi } from '@/components/async-state/use-api';
+import { BookGrid } from '@/components/catalog/book-card';
+import { Pagination } from '@/components/catalog/pagination';
+import { pathTo } from '@/lib/paths';
+import { catalogApi, itemsOf, type Category } from './api';
+import { useUrlFilters } from './use-url-filters';
+import './catalog-pages.css';
+
+const keys = ['category', 'status', 'access', 'sort'] as const;
+export const pageSize = 20;
+
+/** Categories with their children, flattened for a select (children indented). */
+export function flattenCategories(categories: Category[], depth = 0): { category: Category; depth: number }[] {
+  return categories.flatMap((category) => [{ category, depth }, ...flattenCategories(category.children ?? [], depth + 1)]);
+}
+
+export function CategoryOptions({ categories }: { categories: Category[] }) {
+  return (
+    <>
+      {flattenCategories(categories).map(({ category, depth }) => (
+        <option key={category.id} value={category.slug}>
+          {'\u00a0'.repeat(depth * 2)}
+          {category.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function BooksPage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { values, page, update } = useUrlFilters(pathTo('books'), keys);
+  const categories = useApi((signal) => catalogApi.categories({ signal }), []);
+  const books = useApi(
+    (signal) =>
+      catalogApi.books(
+        { category: values.category, status: values.status, access: values.access, sort: values.sort || 'popular', page, pageSize },
+        { signal },
+      ),
+    [values.category, values.status, values.access, values.sort, page],
+  );
+
+  const select = (key: (typeof keys)[number], label: string, options: [string, string][], extra?: React.ReactNode) => (
+    <div className="filter">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <select id={`${id}-${key}`} value={values[key]} onChange={(event) => update({ [key]: event.target.value })}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+        {extra}
+      </select>
+    </div>
+  );
+
+  return (
+    <div className="catalog-page">
+      <h1>{t('app.catalog.books.title')}</h1>
+      <form className="filters" onSubmit={(event) => event.preventDefault()} aria-label={t('app.catalog.filters.label')}>
+        {select(
+          'category',
+          t('app.catalog.filters.category'),
+          [['', t('app.catalog.filters.all')]],
+          categories.status === 'ready' ? <CategoryOptions categories={categories.data} /> : null,
+        )}
+        {select('status', t('app.catalog.filters.status'), [
+          ['', t('app.catalog.filters.all')],
+          ['serialising', t('app.catalog.status.serialising')],
+          ['finished', t('app.catalog.status.finished')],
+        ])}
+        {select('access', t('app.catalog.filters.access'), [
+          ['', t('app.catalog.filters.all')],
+          ['free', t('app.catalog.access.free')],
+          ['vip', t('app.catalog.access.vip')],
+          ['paid', t('app.catalog.access.paid')],
+        ])}
+        {select('sort', t('app.catalog.filters.sort'), [
+          ['', t('app.catalog.sort.popular')],
+          ['newest', t('app.catalog.sort.newest')],
+          ['rating', t('app.catalog.sort.rating')],
+          ['updated', t('app.catalog.sort.updated')],
+        ])}
+      </form>
+      {books.status === 'loading' && <Skeleton count={8} />}
+      {books.status === 'error' && <ErrorState error={books.error} onRetry={books.reload} />}
+      {books.status === 'ready' && (
+        <>
+          <p className="result-count">{t('app.catalog.books.count', { count: books.data.total })}</p>
+          {itemsOf(books.data).length ? (
+            <BookGrid books={itemsOf(books.data)} label={t('app.catalog.books.title')} />
+          ) : (
+            <EmptyState>{t('app.catalog.books.empty')}</EmptyState>
+          )}
+          <Pagination page={page} pageSize={books.data.pageSize || pageSize} total={books.data.total} onPage={(next) => update({ page: next })} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+// The catalogue pages through the real router with a mocked server: data, loading, empty and error
+// states, URL-driven filters, toggles and access markers.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { book, bookDetail, chapter, chapterDetail, page } from '@/testing/catalog-fixtures';
+import { apiError, mockFetch, ok } from '@/testing/fetch';
+import { renderApp } from '@/testing/render-app';
+import { users } from '@/testing/users';
+
+const categories = [
+  { id: 1, slug: 'wuxia', name: '武侠', parentId: null, bookCount: 4, children: [] },
+  { id: 2, slug: 'scifi', name: '科幻', parentId: null, bookCount: 2, children: [] },
+];
+
+describe('home', () => {
+  it('shows popular, new, limited-free books and categories from the server', async () => {
+    const { calls } = mockFetch({
+      'GET /api/books': (call) => ok(page([book(call.url.includes('sort=newest') ? 2 : 1, { title: call.url.includes('sort=newest') ? '新书' : '热门书' })])),
+      'GET /api/limited-free': ok(page([book(3, { title: '限免书', freeUntil: Date.now() + 3_600_000 })])),
+      'GET /api/categories': ok(categories),
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: '热门有声书' }, { timeout: 5000 })).toBeInTheDocument();
+    expect((await screen.findAllByRole('link', { name: '热门书' })).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('link', { name: '新书' })).toHaveAttribute('href', '/books/2');
+    expect(await screen.findByRole('link', { name: '限免书' })).toBeInTheDocument();
+    expect(screen.getByText(/限免剩余/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /武侠/ })).toHaveAttribute('href', '/books?category=wuxia');
+    expect(calls.some((c) => c.url.includes('/api/books?sort=popular&pageSize=6'))).toBe(true);
+    // A guest has no continue-listening section.
+    expect(calls.some((c) => c.url.includes('/api/me/history'))).toBe(false);
+  });
+
+  it('shows continue listening for a signed-in user', async () => {
+    mockFetch({
+      'GET /api/books': ok(page([])),
+      'GET /api/limited-free': ok(page([])),
+      'GET /api/categories': ok([]),
+      'GET /api/me/history': ok(page([{ book: book(5, { title: '在听的书' }), chapter: { id: 9, index: 2, title: '第二章' }, positionSecs: 30, durationSecs: 60, updatedAt: Date.now() }])),
+    });
+    renderApp('/', { user: users.free });
+    expect(await screen.findByRole('heading', { level: 2, name: '继续收听' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '在听的书' })).toBeInTheDocument();
+    expect(screen.getAllByText('暂时还没有内容').length).toBeGreaterThan(0);
+  });
+
+  it('shows skeletons while loading and an error with retry when a section fails', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockFetch({
+      'GET /api/books': async () => {
+        await gate;
+        return apiError(500, 'internal', '服务器错误');
+      },
+      'GET /api/limited-free': ok(page([])),
+      'GET /api/categories': ok([]),
+    });
+    renderApp('/');
+    expect((await screen.findAllByRole('status', { name: '加载中…' })).length).toBeGreaterThan(0);
+    release();
+    expect((await screen.findAllByText('服务器错误')).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: '重试' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('/books', () => {
+  it('lists books and puts filter changes into the address', async () => {
+    const { calls } = mockFetch({ 'GET /api/books': ok(page([book(1, { title: '第一本' })], 45)), 'GET /api/categories': ok(categories) });
+    const user = userEvent.setup();
+    const { location } = renderApp('/books?category=wuxia');
+    expect(await screen.findByRole('link', { name: '第一本' })).toBeInTheDocument();
+    expect(screen.getByText('共 45 本')).toBeInTheDocument();
+    expect(calls.at(-1)!.url).toContain('category=wuxia');
+
+    await user.selectOptions(screen.getByLabelText('状态'), 'finished');
+    await waitFor(() => expect(location().search).toBe('?category=wuxia&status=finished'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('status=finished'))).toBe(true));
+
+    await user.click(await screen.findByRole('button', { name: '下一页' }));
+    await waitFor(() => expect(new URLSearchParams(location().search).get('page')).toBe('2'));
+    await user.selectOptions(screen.getByLabelText('排序'), 'newest');
+    await waitFor(() => expect(location().search).toBe('?category=wuxia&status=finished&sort=newest'));
+  });
+
+  it('keeps the language prefix when filtering', async () => {
+    mockFetch({ 'GET /api/books': ok(page([])), 'GET /api/categories': ok(categories) });
+    const user = userEvent.setup();
+    const { location } = renderApp('/en/books');
+    expect(await screen.findByText('No books match these filters. Try others.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Access'), 'vip');
+    await waitFor(() => expect(location().pathname + location().search).toBe('/en/books?access=vip'));
+  });
+});
+
+describe('/books/{id}', () => {
+  const chapters = page(
+    [
+      chapter(1),
+      chapter(2, { isFree: false, access: { kind: 'membership', allowed: false } }),
+      chapter(3, { isFree: false, access: { kind: 'purchased', allowed: true }, durationSecs: 3725 }),
+    ],
+    3,
+    100,
+  );
+
+  it('shows the book, price, markers and durations', async () => {
+    mockFetch({
+      'GET /api/books/7': ok(bookDetail(7, { title: '七号书', access: 'paid', price: { cny: 1990, usd: 299, jpy: 300 } })),
+      'GET /api/books/7/chapters': ok(chapters),
+    });
+    renderApp('/books/7');
+    expect(await screen.findByRole('heading', { level: 1, name: '七号书' })).toBeInTheDocument();
+    expect(screen.getByText('¥19.90')).toBeInTheDocument();
+    expect(screen.getByText('第二段简介')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '第2章' })).toHaveAttribute('href', '/books/7/chapters/2');
+    expect(screen.getByText('VIP')).toBeInTheDocument();
+    expect(screen.getByText('已购')).toBeInTheDocument();
+    expect(screen.getByText('01:02:05')).toBeInTheDocument();
+    expect(screen.getByText('后可加入书架和收藏')).toBeInTheDocument();
+  });
+
+  it('toggles bookshelf and favorite for a signed-in user', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/books/7': ok(bookDetail(7, { me: { onBookshelf: false, favorite: true, lastChapterId: null, lastPositionSecs: null } })),
+      'GET /api/books/7/chapters': ok(chapters),
+      'PUT /api/me/bookshelf/7': ok({ added: true }),
+      'DELETE /api/me/favorites/7': ok(null),
+    });
+    const user = userEvent.setup();
+    renderApp('/books/7', { user: users.free });
+    await user.click(await screen.findByRole('button', { name: '加入书架' }));
+    expect(await screen.findByRole('button', { name: '已在书架' })).toHaveAttribute('aria-pressed', 'true');
+    expect(callsTo('PUT', '/api/me/bookshelf/7')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: '已收藏' }));
+    expect(await screen.findByRole('button', { name: '收藏' })).toHaveAttribute('aria-pressed', 'false');
+    expect(callsTo('DELETE', '/api/me/favorites/7')).toHaveLength(1);
+  });
+
+  it('shows the error of an unknown book', async () => {
+    mockFetch({ 'GET /api/books/9': apiError(404, 'not_found', '书籍不存在'), 'GET /api/books/9/chapters': apiError(404, 'not_found', '书籍不存在') });
+    renderApp('/books/9');
+    expect(await screen.findByRole('alert')).toHaveTextContent('书籍不存在');
+  });
+});
+
+describe('chapter view', () => {
+  it('shows the chapter with prev/next and the login message for a locked chapter', async () => {
+    mockFetch({ 'GET /api/chapters/2': ok(chapterDetail(2, { audio: null, isFree: false, access: { kind: 'login', allowed: false } })) });
+    renderApp('/books/7/chapters/2');
+    expect(await screen.findByRole('heading', { level: 1, name: '第2章' })).toBeInTheDocument();
+    const notice = screen.getByTestId('player-access');
+    expect(notice).toHaveTextContent('登录后即可收听本章');
+    expect(within(notice).getByRole('link', { name: '登录' })).toHaveAttribute('href', '/auth/login?redirect=%2Fbooks%2F7%2Fchapters%2F2');
+    expect(screen.getByRole('link', { name: '上一章' })).toHaveAttribute('href', '/books/7/chapters/1');
+    expect(screen.getByRole('link', { name: '下一章' })).toHaveAttribute('href', '/books/7/chapters/3');
+  });
+});
+
+describe('categories, limited free, recommendations', () => {
+  it('lists categories with links to the filtered list', async () => {
+    mockFetch({ 'GET /api/categories': ok([{ ...categories[0], children: [{ ...categories[1], parentId: 1 }] }]) });
+    renderApp('/categories');
+    expect(await screen.findByRole('link', { name: '科幻' })).toHaveAttribute('href', '/books?category=scifi');
+  });
+
+  it('shows the countdown of each campaign', async () => {
+    mockFetch({ 'GET /api/limited-free': ok(page([book(1, { title: '限免甲', freeUntil: Date.now() + 2 * 86_400_000 + 3_600_000 })])) });
+    renderApp('/en/limited-free');
+    expect(await screen.findByRole('link', { name: '限免甲' })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/Free for 2 days (01:00:00|59:5\d) more/);
+  });
+
+  it('shows an empty state when no campaign runs', async () => {
+    mockFetch({ 'GET /api/limited-free': ok(page([])) });
+    renderApp('/limited-free');
+    expect(await screen.findByText('目前没有限免活动')).toBeInTheDocument();
+  });
+
+  it('explains why each book is recommended', async () => {
+    mockFetch({
+      'GET /api/recommendations': ok(page([
+        { book: book(1, { title: '推荐一' }), reason: { kind: 'author', name: '金笔' } },
+        { book: book(2, { title: '推荐二' }), reason: { kind: 'popular', name: null } },
+      ])),
+    });
+    renderApp('/recommendations');
+    expect(await screen.findByText('因为你喜欢作者 金笔')).toBeInTheDocument();
+    expect(screen.getByText('大家都在听')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+// /books/{id}/chapters/{chapterId}: one chapter with its book, play button, access message and prev/next.
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorState, Skeleton } from '@/components/async-state/async-state';
+import { useApi } from '@/components/async-state/use-api';
+import { Cover } from '@/components/catalog/book-card';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { AccessNotice, usePlayerController, usePlayerState } from '@/features/player';
+import { formatDuration } from '@/lib/core';
+import { pathTo } from '@/lib/paths';
+import { catalogApi } from './api';
+import { accessMarker } from './chapter-row';
+import './catalog-pages.css';
+
+export function ChapterPage() {
+  const { t } = useTranslation();
+  const { id = '', chapterId = '' } = useParams();
+  const player = usePlayerController();
+  const playerState = usePlayerState();
+  const chapter = useApi((signal) => catalogApi.chapter(chapterId, { signal }), [chapterId]);
+
+  if (chapter.status === 'loading') return <Skeleton count={1} variant="row" />;
+  if (chapter.status === 'error') return <ErrorState error={chapter.error} onRetry={chapter.reload} />;
+  const data = chapter.data;
+  const marker = accessMarker(data);
+  const isCurrent = playerState.chapter?.id === data.id;
+  const bookId = data.bookId ?? Number(id);
+
+  return (
+    <div className="catalog-page chapter-view">
+      <nav className="breadcrumbs" aria-label={t('app.catalog.chapter.breadcrumbs')}>
+        <LocalizedLink to={pathTo('bookDetail', { id: bookId })}>{data.book.title}</LocalizedLink>
+      </nav>
+      <div className="chapter-view__head">
+        <Cover book={data.book} size="sm" />
+        <div>
+          <h1>{data.title}</h1>
+          <p className="chapter-view__meta">
+            {t('app.catalog.chapter.number', { index: data.index })} · {formatDuration({ seconds: data.durationSecs })} ·{' '}
+            <span className={`badge badge--${marker}`}>{t(`app.catalog.marker.${marker}`)}</span>
+          </p>
+          <p className="chapter-view__meta">{data.book.author?.name}</p>
+        </div>
+      </div>
+      {data.audio ? (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => (isCurrent && playerState.status === 'ready' ? player.toggle() : void player.load(data.id, { autoplay: true }))}
+        >
+          {isCurrent && playerState.playing ? t('app.player.pause') : t('app.catalog.chapter.play')}
+        </button>
+      ) : (
+        <AccessNotice kind={data.access.kind} />
+      )}
+      <nav className="chapter-view__nav" aria-label={t('app.catalog.chapter.navigation')}>
+        {data.prevId ? (
+          <LocalizedLink className="button" to={pathTo('chapter', { id: bookId, chapterId: data.prevId })}>
+            {t('app.catalog.chapter.previous')}
+          </LocalizedLink>
+        ) : (
+          <span />
+        )}
+        {data.nextId && (
+          <LocalizedLink className="button" to={pathTo('chapter', { id: bookId, chapterId: data.nextId })}>
+            {t('app.catalog.chapter.next')}
+          </LocalizedLink>
+        )}
+      </nav>
+    </div>
+  );
+}

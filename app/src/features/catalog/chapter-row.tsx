@@ -1,0 +1,51 @@
+// A chapter in a book's list: number, title, duration, access marker and a play button.
+import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { usePlayerController } from '@/features/player';
+import { formatDuration } from '@/lib/core';
+import { pathTo } from '@/lib/paths';
+import type { ChapterSummary } from './api';
+
+/** The marker shown for a chapter's access (free, limited-free, VIP, purchased, needs purchase). */
+export function accessMarker(chapter: Pick<ChapterSummary, 'access' | 'isFree'>): string {
+  switch (chapter.access.kind) {
+    case 'free':
+      return 'free';
+    case 'campaign':
+      return 'campaign';
+    case 'purchased':
+      return 'purchased';
+    case 'member':
+    case 'membership':
+      return 'vip';
+    case 'purchase':
+      return 'paid';
+    default:
+      return chapter.isFree ? 'free' : 'locked';
+  }
+}
+
+export function ChapterRow({ bookId, chapter }: { bookId: number; chapter: ChapterSummary }) {
+  const { t } = useTranslation();
+  const player = usePlayerController();
+  const marker = accessMarker(chapter);
+  return (
+    <li className="chapter-row">
+      <span className="chapter-row__index">{chapter.index}</span>
+      <LocalizedLink className="chapter-row__title" to={pathTo('chapter', { id: bookId, chapterId: chapter.id })}>
+        {chapter.title}
+      </LocalizedLink>
+      <span className={`badge badge--${marker}`}>{t(`app.catalog.marker.${marker}`)}</span>
+      {chapter.progress?.completed && <span className="chapter-row__done">{t('app.catalog.chapter.completed')}</span>}
+      <span className="chapter-row__duration">{formatDuration({ seconds: chapter.durationSecs })}</span>
+      <button
+        type="button"
+        className="player-button"
+        onClick={() => void player.load(chapter.id, { autoplay: true })}
+        aria-label={t('app.catalog.chapter.playNamed', { title: chapter.title })}
+      >
+        <span aria-hidden="true">▶</span>
+      </button>
+    </li>
+  );
+}

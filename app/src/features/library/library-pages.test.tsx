@@ -1,0 +1,54 @@
+// The listener's library pages: server data, empty states, remove one and clear all.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { book, page } from '@/testing/catalog-fixtures';
+import { mockFetch, ok } from '@/testing/fetch';
+import { renderApp } from '@/testing/render-app';
+import { users } from '@/testing/users';
+
+const entry = (id: number, title: string) => ({
+  book: book(id, { title }),
+  chapter: { id: id * 10, index: 1, title: `${title}第一章` },
+  positionSecs: 30,
+  durationSecs: 120,
+  updatedAt: Date.now() - 60_000,
+});
+
+describe('library', () => {
+  it('lists the bookshelf with progress and removes a book', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/me/bookshelf': ok(page([{ book: book(1, { title: '架上书' }), addedAt: Date.now(), progress: { chapterId: 3, chapterTitle: '第三章', positionSecs: 65, durationSecs: 125, updatedAt: Date.now() } }])),
+      'DELETE /api/me/bookshelf/1': ok(null),
+    });
+    const user = userEvent.setup();
+    renderApp('/bookshelf', { user: users.free });
+    expect(await screen.findByRole('link', { name: '架上书' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/第三章 · 01:05 \/ 02:05/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '移除《架上书》' }));
+    expect(await screen.findByText('书架还是空的')).toBeInTheDocument();
+    expect(callsTo('DELETE', '/api/me/bookshelf/1')).toHaveLength(1);
+  });
+
+  it('shows empty favorites', async () => {
+    mockFetch({ 'GET /api/me/favorites': ok(page([])) });
+    renderApp('/favorites', { user: users.free });
+    expect(await screen.findByText('还没有收藏的书')).toBeInTheDocument();
+  });
+
+  it('clears one history entry, then all', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/me/history': ok(page([entry(1, '甲书'), entry(2, '乙书')])),
+      'DELETE /api/me/history/1': ok(null),
+      'DELETE /api/me/history': ok(null),
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderApp('/user/play-history', { user: users.free });
+    await user.click(await screen.findByRole('button', { name: '移除《甲书》' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: '甲书' })).not.toBeInTheDocument());
+    expect(callsTo('DELETE', '/api/me/history/1')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: '清空历史' }));
+    expect(await screen.findByText('还没有收听记录')).toBeInTheDocument();
+    expect(callsTo('DELETE', '/api/me/history')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,22 @@
+// What a listener must do to hear a chapter they cannot play yet: sign in, become a member, or buy.
+import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
+import type { AccessKind } from '@/features/catalog/api';
+import { useLang } from '@/lib/lang';
+import { pathTo } from '@/lib/paths';
+
+export function AccessNotice({ kind }: { kind: AccessKind }) {
+  const { t } = useTranslation();
+  const { fullPath } = useLang();
+  if (kind !== 'login' && kind !== 'membership' && kind !== 'purchase') return null;
+  const to =
+    kind === 'login' ? `${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}` : pathTo('subscription');
+  return (
+    <div className="access-notice" role="alert" data-testid="player-access">
+      <p>{t(`app.player.access.${kind}.message`)}</p>
+      <LocalizedLink to={to} className="button button--primary">
+        {t(`app.player.access.${kind}.action`)}
+      </LocalizedLink>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+// The mini player at the bottom of every layout with a page chrome, expandable into the full player.
+import { useId, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Cover } from '@/components/catalog/book-card';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { formatDuration } from '@/lib/core';
+import { pathTo } from '@/lib/paths';
+import { AccessNotice } from './access-notice';
+import { usePlayerController, usePlayerState } from './player-context';
+import { rates, skipSecs, sleepChoices } from './player-controller';
+import './player.css';
+
+export function PlayerBar() {
+  const { t } = useTranslation();
+  const controller = usePlayerController();
+  const state = usePlayerState();
+  const sleepId = useId();
+  const rateId = useId();
+  const { chapter, status, playing, currentTime, duration, buffered, rate, sleep, expanded } = state;
+  if (status === 'idle' || (!chapter && status !== 'error' && status !== 'loading')) return null;
+
+  const ready = status === 'ready';
+  const total = duration || chapter?.durationSecs || 0;
+  const seekStyle = {
+    '--played': `${total ? (currentTime / total) * 100 : 0}%`,
+    '--buffered': `${total ? (Math.min(buffered, total) / total) * 100 : 0}%`,
+  } as CSSProperties;
+  const sleepValue = sleep === null ? '' : sleep.mode === 'chapterEnd' ? 'chapterEnd' : String(sleep.minutes);
+  const sleepText =
+    sleep === null
+      ? null
+      : sleep.mode === 'chapterEnd'
+        ? t('app.player.sleep.atChapterEnd', { time: formatDuration({ seconds: Math.max(0, total - currentTime) }) })
+        : t('app.player.sleep.remaining', { time: formatDuration({ seconds: sleep.remainingSecs }) });
+
+  return (
+    <section
+      className={`player-bar${expanded ? ' player-bar--expanded' : ''}`}
+      aria-label={t('app.player.label')}
+      data-testid="player"
+      data-status={status}
+    >
+      <div className="player-bar__main">
+        {chapter && <Cover book={chapter.book} size="sm" />}
+        <div className="player-bar__info">
+          {chapter ? (
+            <>
+              <LocalizedLink className="player-bar__title" to={pathTo('chapter', { id: chapter.bookId, chapterId: chapter.id })}>
+                {chapter.title}
+              </LocalizedLink>
+              <span className="player-bar__book">{chapter.book.title}</span>
+            </>
+          ) : (
+            <span className="player-bar__title">{t('app.player.loading')}</span>
+          )}
+        </div>
+        <button
+          type="button"
+          className="player-button player-button--play"
+          data-testid="player-play"
+          onClick={() => controller.toggle()}
+          disabled={!ready}
+          aria-label={playing ? t('app.player.pause') : t('app.player.play')}
+        >
+          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        </button>
+        <span className="player-bar__time" data-testid="player-time" aria-live="off">
+          {formatDuration({ seconds: currentTime })}
+        </span>
+        <span className="player-bar__duration">/ {formatDuration({ seconds: total })}</span>
+        <button
+          type="button"
+          className="player-button"
+          aria-expanded={expanded}
+          onClick={() => controller.setExpanded(!expanded)}
+          aria-label={expanded ? t('app.player.collapse') : t('app.player.expand')}
+        >
+          <span aria-hidden="true">{expanded ? '▾' : '▴'}</span>
+        </button>
+      </div>
+
+      {status === 'blocked' && chapter && <AccessNotice kind={chapter.access.kind} />}
+      {status === 'error' && (
+        <p className="player-bar__error" role="alert">
+          {t('app.player.error')}
+        </p>
+      )}
+
+      {ready && (
+        <input
+          className="player-seek"
+          type="range"
+          min={0}
+          max={total || 0}
+          step={1}
+          value={Math.min(currentTime, total || currentTime)}
+          onChange={(event) => controller.seek(Number(event.target.value))}
+          aria-label={t('app.player.seek')}
+          aria-valuetext={`${formatDuration({ seconds: currentTime })} / ${formatDuration({ seconds: total })}`}
+          style={seekStyle}
+        />
+      )}
+
+      {expanded && (
+        <div className="player-full">
+          <div className="player-full__controls">
+            <button type="button" className="player-button" onClick={() => controller.previous()} disabled={!chapter?.prevId} aria-label={t('app.player.previous')}>
+              <span aria-hidden="true">⏮</span>
+            </button>
+            <button type="button" className="player-button" onClick={() => controller.skip(-skipSecs)} disabled={!ready} aria-label={t('app.player.back15')}>
+              −15s
+            </button>
+            <button type="button" className="player-button" onClick={() => controller.skip(skipSecs)} disabled={!ready} aria-label={t('app.player.forward15')}>
+              +15s
+            </button>
+            <button type="button" className="player-button" onClick={() => controller.next()} disabled={!chapter?.nextId} aria-label={t('app.player.next')}>
+              <span aria-hidden="true">⏭</span>
+            </button>
+          </div>
+          <div className="player-full__options">
+            <label htmlFor={rateId}>{t('app.player.speed')}</label>
+            <select id={rateId} value={String(rate)} onChange={(event) => controller.setRate(Number(event.target.value))}>
+              {(rates.includes(rate) ? rates : [...rates, rate].sort((a, b) => a - b)).map((value) => (
+                <option key={value} value={String(value)}>
+                  {value}×
+                </option>
+              ))}
+            </select>
+            <label htmlFor={sleepId}>{t('app.player.sleep.label')}</label>
+            <select
+              id={sleepId}
+              value={sleepValue}
+              onChange={(event) => {
+                const value = event.target.value;
+                controller.setSleep(value === '' ? null : value === 'chapterEnd' ? 'chapterEnd' : Number(value));
+              }}
+            >
+              <option value="">{t('app.player.sleep.off')}</option>
+              {sleepChoices.map((minutes) => (
+                <option key={minutes} value={String(minutes)}>
+                  {t('app.player.sleep.minutes', { count: minutes })}
+                </option>
+              ))}
+              <option value="chapterEnd">{t('app.player.sleep.chapterEnd')}</option>
+            </select>
+            {sleepText && (
+              <span className="player-full__sleep" role="timer" data-testid="player-sleep">
+                {sleepText}
+              </span>
+            )}
+          </div>
+          <p className="player-full__hint">{t('app.player.shortcuts')}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// The player's provider: one controller and one <audio> for the whole visit, mounted by the locale
+// layer above every layout so playback survives navigation; keyboard shortcuts live here too.
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { PlayerController, skipSecs, type PlayerState } from './player-controller';
+
+const PlayerContext = createContext<PlayerController | null>(null);
+
+/** Keys typed into a field, a select or an editable element are the field's, not the player's. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+}
+
+function isActivatable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'button');
+}
+
+export function PlayerProvider({ children }: { children: ReactNode }) {
+  const [controller] = useState(() => new PlayerController());
+  const audioRef = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    controller.attach(audio);
+    if (import.meta.env.DEV || import.meta.env.MODE === 'test') (window as unknown as { __tingshuPlayer?: unknown }).__tingshuPlayer = controller;
+    return () => controller.release(audio);
+  }, [controller]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      const { status } = controller.getSnapshot();
+      if (status !== 'ready') return;
+      if (event.key === ' ' || event.code === 'Space') {
+        if (isActivatable(event.target)) return;
+        event.preventDefault();
+        controller.toggle();
+      } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+        event.preventDefault();
+        const forward = event.key === 'ArrowRight';
+        if (event.shiftKey) {
+          if (forward) controller.next();
+          else controller.previous();
+        } else controller.skip(forward ? skipSecs : -skipSecs);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [controller]);
+
+  return (
+    <PlayerContext.Provider value={controller}>
+      {children}
+      <audio ref={audioRef} preload="metadata" data-testid="player-audio" hidden />
+    </PlayerContext.Provider>
+  );
+}
+
+export function usePlayerController(): PlayerController {
+  const controller = useContext(PlayerContext);
+  if (!controller) throw new Error('usePlayerController outside PlayerProvider');
+  return controller;
+}
+
+export function usePlayerState(): PlayerState {
+  const controller = usePlayerController();
+  return useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
+}

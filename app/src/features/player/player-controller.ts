@@ -1,0 +1,417 @@
+// The one player: owns the app's single <audio> element, the chapter on it, speed, sleep timer,
+// Media Session and progress sync (server every 10 s while playing, on pause, on chapter end and
+// on page hide by sendBeacon; newest timestamp wins by core's `progressWins`).
+import { catalogApi, itemsOf, libraryApi, type ChapterDetail } from '@/features/catalog/api';
+import { authStore } from '@/features/auth/auth-store';
+import { clampPlaybackRate, progressWins, sleepTimerRemaining } from '@/lib/core';
+import { apiUrl } from '@/lib/http';
+
+export const skipSecs = 15;
+export const saveEveryMs = 10_000;
+export const rateKey = 'player.rate';
+export const rates = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
+export const sleepChoices = [15, 30, 60] as const;
+const localKey = (chapterId: number) => `player.progress.${chapterId}`;
+
+export type SleepState = null | { mode: 'timer'; minutes: number; endsAt: number; remainingSecs: number } | { mode: 'chapterEnd' };
+
+export interface PlayerState {
+  chapter: ChapterDetail | null;
+  status: 'idle' | 'loading' | 'ready' | 'blocked' | 'error';
+  playing: boolean;
+  currentTime: number;
+  duration: number;
+  /** End (s) of the buffered range around the current time. */
+  buffered: number;
+  rate: number;
+  sleep: SleepState;
+  expanded: boolean;
+}
+
+interface LocalProgress {
+  positionSecs: number;
+  durationSecs: number;
+  completed: boolean;
+  updatedAt: number;
+}
+
+export interface LoadOptions {
+  autoplay?: boolean;
+  /** Start here instead of the saved position. */
+  startAt?: number;
+}
+
+function readRate(): number {
+  let stored: number | null = null;
+  try {
+    const raw = window.localStorage.getItem(rateKey);
+    stored = raw === null ? null : Number(raw);
+  } catch {
+    stored = null;
+  }
+  return clampPlaybackRate({ rate: stored });
+}
+
+function readLocal(chapterId: number): LocalProgress | null {
+  try {
+    const raw = window.localStorage.getItem(localKey(chapterId));
+    return raw ? (JSON.parse(raw) as LocalProgress) : null;
+  } catch {
+    return null;
+  }
+}
+
+function signedInToken(): string | null {
+  return authStore.currentUser ? (authStore.getSnapshot().tokens?.accessToken ?? null) : null;
+}
+
+export class PlayerController {
+  private state: PlayerState = {
+    chapter: null,
+    status: 'idle',
+    playing: false,
+    currentTime: 0,
+    duration: 0,
+    buffered: 0,
+    rate: 1,
+    sleep: null,
+    expanded: false,
+  };
+  private readonly listeners = new Set<() => void>();
+  private audio: HTMLAudioElement | null = null;
+  private detach: (() => void) | null = null;
+  private loadToken = 0;
+  private saveTimer: ReturnType<typeof setInterval> | null = null;
+  private sleepTimer: ReturnType<typeof setInterval> | null = null;
+  private lastBeaconAt = 0;
+
+  constructor() {
+    this.state.rate = readRate();
+  }
+
+  getSnapshot = (): PlayerState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<PlayerState>): void {
+    this.state = { ...this.state, ...patch };
+    this.listeners.forEach((listener) => listener());
+  }
+
+  get element(): HTMLAudioElement | null {
+    return this.audio;
+  }
+
+  // --- the element ------------------------------------------------------------------------
+
+  attach(audio: HTMLAudioElement): void {
+    if (this.audio === audio) return;
+    this.detach?.();
+    this.audio = audio;
+    audio.playbackRate = this.state.rate;
+    const on = <K extends keyof HTMLMediaElementEventMap>(type: K, handler: () => void) => {
+      audio.addEventListener(type, handler);
+      return () => audio.removeEventListener(type, handler);
+    };
+    const offs = [
+      on('play', () => {
+        this.set({ playing: true });
+        this.startSaving();
+      }),
+      on('pause', () => {
+        this.set({ playing: false });
+        this.stopSaving();
+        // The end of a chapter also pauses; `ended` saves that one as completed.
+        if (!audio.ended) this.save(false);
+      }),
+      on('ended', () => this.onEnded()),
+      on('timeupdate', () => this.set({ currentTime: audio.currentTime, buffered: this.bufferedEnd() })),
+      on('progress', () => this.set({ buffered: this.bufferedEnd() })),
+      on('durationchange', () => {
+        if (Number.isFinite(audio.duration) && audio.duration > 0) this.set({ duration: audio.duration });
+      }),
+      on('loadedmetadata', () => {
+        if (Number.isFinite(audio.duration) && audio.duration > 0) this.set({ duration: audio.duration });
+        if (this.state.currentTime > 0 && Math.abs(audio.currentTime - this.state.currentTime) > 1) {
+          audio.currentTime = this.state.currentTime;
+        }
+      }),
+      on('ratechange', () => {
+        if (audio.playbackRate !== this.state.rate) audio.playbackRate = this.state.rate;
+      }),
+      on('error', () => {
+        if (this.state.chapter && this.state.status === 'ready' && audio.getAttribute('src')) this.set({ status: 'error', playing: false });
+      }),
+    ];
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') this.beacon();
+    };
+    const onPageHide = () => this.beacon();
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onPageHide);
+    this.setupMediaSession();
+    this.detach = () => {
+      offs.forEach((off) => off());
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }
+
+  release(audio: HTMLAudioElement): void {
+    if (this.audio !== audio) return;
+    this.detach?.();
+    this.detach = null;
+    this.audio = null;
+    this.stopSaving();
+    this.stopSleepTicker();
+  }
+
+  private bufferedEnd(): number {
+    const audio = this.audio;
+    if (!audio?.buffered) return 0;
+    const ranges = audio.buffered;
+    for (let i = 0; i < ranges.length; i += 1) {
+      if (ranges.start(i) <= audio.currentTime + 0.5 && audio.currentTime <= ranges.end(i)) return ranges.end(i);
+    }
+    return 0;
+  }
+
+  // --- loading ----------------------------------------------------------------------------
+
+  async load(chapterId: number, options: LoadOptions = {}): Promise<void> {
+    const token = ++this.loadToken;
+    if (this.state.playing) this.audio?.pause();
+    this.set({ status: 'loading' });
+    let chapter: ChapterDetail;
+    try {
+      chapter = await catalogApi.chapter(chapterId);
+    } catch (error) {
+      if (token === this.loadToken) this.set({ status: 'error', playing: false });
+      console.warn('Could not load the chapter', error);
+      return;
+    }
+    if (token !== this.loadToken) return;
+    const audio = this.audio;
+    if (!chapter.audio) {
+      audio?.removeAttribute('src');
+      this.set({ chapter, status: 'blocked', playing: false, currentTime: 0, duration: chapter.durationSecs, buffered: 0 });
+      this.updateMediaSession();
+      return;
+    }
+    const position = options.startAt ?? (await this.resumePosition(chapter));
+    if (token !== this.loadToken) return;
+    this.set({ chapter, status: 'ready', currentTime: position, duration: chapter.durationSecs, buffered: 0 });
+    if (audio) {
+      audio.src = apiUrl(chapter.audio.url);
+      audio.playbackRate = this.state.rate;
+      try {
+        audio.currentTime = position;
+      } catch {
+        // Applied on loadedmetadata instead.
+      }
+    }
+    this.updateMediaSession();
+    if (options.autoplay) await this.play();
+  }
+
+  /** The saved position of a chapter: local and server rows merged, the newest winning (core). */
+  private async resumePosition(chapter: ChapterDetail): Promise<number> {
+    let best: LocalProgress | null = readLocal(chapter.id);
+    if (signedInToken()) {
+      try {
+        const rows = itemsOf(await libraryApi.progress(chapter.bookId));
+        const server = rows.find((row) => row.chapterId === chapter.id);
+        if (server && progressWins({ storedUpdatedAt: best?.updatedAt ?? null, incomingUpdatedAt: server.updatedAt })) best = server;
+      } catch (error) {
+        console.warn('Could not load the saved progress', error);
+      }
+    }
+    if (!best && chapter.progress) best = { ...chapter.progress, durationSecs: chapter.durationSecs, updatedAt: 0 };
+    if (!best || best.completed) return 0;
+    const duration = chapter.durationSecs || best.durationSecs;
+    return duration && best.positionSecs >= duration - 1 ? 0 : Math.max(0, best.positionSecs);
+  }
+
+  // --- controls ---------------------------------------------------------------------------
+
+  async play(): Promise<void> {
+    const audio = this.audio;
+    if (!audio || this.state.status !== 'ready') return;
+    try {
+      await audio.play();
+    } catch (error) {
+      console.warn('Playback did not start', error);
+      this.set({ playing: false });
+    }
+  }
+
+  pause(): void {
+    this.audio?.pause();
+  }
+
+  toggle(): void {
+    if (this.state.playing) this.pause();
+    else void this.play();
+  }
+
+  seek(seconds: number): void {
+    const audio = this.audio;
+    if (!audio || this.state.status !== 'ready') return;
+    const duration = this.state.duration || audio.duration || 0;
+    const target = Math.max(0, duration > 0 ? Math.min(duration, seconds) : seconds);
+    audio.currentTime = target;
+    this.set({ currentTime: target });
+  }
+
+  skip(delta: number): void {
+    this.seek((this.audio?.currentTime ?? this.state.currentTime) + delta);
+  }
+
+  setRate(rate: number): void {
+    const clamped = clampPlaybackRate({ rate });
+    try {
+      window.localStorage.setItem(rateKey, String(clamped));
+    } catch {
+      // Not remembered, still applied.
+    }
+    this.set({ rate: clamped });
+    if (this.audio) this.audio.playbackRate = clamped;
+  }
+
+  previous(): void {
+    const id = this.state.chapter?.prevId;
+    if (id) void this.load(id, { autoplay: this.state.playing, startAt: 0 });
+  }
+
+  next(autoplay = this.state.playing): void {
+    const id = this.state.chapter?.nextId;
+    if (id) void this.load(id, { autoplay, startAt: 0 });
+  }
+
+  setExpanded(expanded: boolean): void {
+    this.set({ expanded });
+  }
+
+  // --- sleep timer ------------------------------------------------------------------------
+
+  setSleep(choice: number | 'chapterEnd' | null): void {
+    this.stopSleepTicker();
+    if (choice === null) return this.set({ sleep: null });
+    if (choice === 'chapterEnd') return this.set({ sleep: { mode: 'chapterEnd' } });
+    const endsAt = Date.now() + choice * 60_000;
+    this.set({ sleep: { mode: 'timer', minutes: choice, endsAt, remainingSecs: choice * 60 } });
+    this.sleepTimer = setInterval(() => this.tickSleep(), 1000);
+  }
+
+  private tickSleep(): void {
+    const sleep = this.state.sleep;
+    if (!sleep || sleep.mode !== 'timer') return this.stopSleepTicker();
+    const timer = sleepTimerRemaining({ endsAt: sleep.endsAt, nowMs: Date.now() });
+    if (timer.kind === 'running') this.set({ sleep: { ...sleep, remainingSecs: timer.remainingSecs } });
+    else {
+      this.stopSleepTicker();
+      this.set({ sleep: null });
+      if (timer.kind === 'elapsed') this.pause();
+    }
+  }
+
+  private stopSleepTicker(): void {
+    if (this.sleepTimer) clearInterval(this.sleepTimer);
+    this.sleepTimer = null;
+  }
+
+  private onEnded(): void {
+    this.set({ playing: false });
+    this.stopSaving();
+    this.save(true);
+    if (this.state.sleep?.mode === 'chapterEnd') {
+      this.set({ sleep: null });
+      return;
+    }
+    if (this.state.chapter?.nextId) this.next(true);
+  }
+
+  // --- progress ---------------------------------------------------------------------------
+
+  private startSaving(): void {
+    this.stopSaving();
+    this.saveTimer = setInterval(() => this.save(false), saveEveryMs);
+  }
+
+  private stopSaving(): void {
+    if (this.saveTimer) clearInterval(this.saveTimer);
+    this.saveTimer = null;
+  }
+
+  private currentRow(completed: boolean): LocalProgress | null {
+    const { chapter, status } = this.state;
+    if (!chapter || status !== 'ready') return null;
+    const audio = this.audio;
+    const duration = audio && Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : chapter.durationSecs;
+    const positionSecs = completed ? duration : (audio?.currentTime ?? this.state.currentTime);
+    const row = { positionSecs, durationSecs: duration, completed, updatedAt: Date.now() };
+    try {
+      window.localStorage.setItem(localKey(chapter.id), JSON.stringify(row));
+    } catch {
+      // Local copy is a convenience only.
+    }
+    return row;
+  }
+
+  /** Saves the position locally and, for a signed-in listener, on the server. */
+  save(completed: boolean): void {
+    const chapterId = this.state.chapter?.id;
+    const row = this.currentRow(completed);
+    if (!row || chapterId === undefined || !signedInToken()) return;
+    libraryApi.saveProgress(chapterId, row).catch((error: unknown) => console.warn('Could not save the progress', error));
+  }
+
+  /** Page hide: the position by `sendBeacon` (no headers possible, so the token rides in the query). */
+  beacon(): void {
+    const chapterId = this.state.chapter?.id;
+    if (chapterId === undefined || Date.now() - this.lastBeaconAt < 500) return;
+    const row = this.currentRow(false);
+    const token = signedInToken();
+    if (!row || !token || typeof navigator.sendBeacon !== 'function') return;
+    this.lastBeaconAt = Date.now();
+    navigator.sendBeacon(`${apiUrl(`/api/me/progress/${chapterId}`)}?token=${encodeURIComponent(token)}`, JSON.stringify(row));
+  }
+
+  // --- Media Session ----------------------------------------------------------------------
+
+  private setupMediaSession(): void {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    if (!session) return;
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', () => void this.play()],
+      ['pause', () => this.pause()],
+      ['seekbackward', (details) => this.skip(-(details.seekOffset ?? skipSecs))],
+      ['seekforward', (details) => this.skip(details.seekOffset ?? skipSecs)],
+      ['previoustrack', () => this.previous()],
+      ['nexttrack', () => this.next()],
+      ['seekto', (details) => details.seekTime !== undefined && this.seek(details.seekTime)],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // An action this browser does not know.
+      }
+    }
+  }
+
+  private updateMediaSession(): void {
+    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    const chapter = this.state.chapter;
+    if (!session || !chapter || typeof MediaMetadata === 'undefined') return;
+    session.metadata = new MediaMetadata({
+      title: chapter.title,
+      artist: chapter.book.author?.name ?? '',
+      album: chapter.book.title,
+      artwork: chapter.book.coverUrl ? [{ src: chapter.book.coverUrl }] : [],
+    });
+  }
+}

@@ -1,0 +1,162 @@
+// /search: the advanced form (query, category, status, access, sort) kept in the address, results
+// with highlighted snippets, category facets and an empty state.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
+import { useApi } from '@/components/async-state/use-api';
+import { AccessBadge, Cover } from '@/components/catalog/book-card';
+import { Pagination } from '@/components/catalog/pagination';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { catalogApi, itemsOf, type SearchResult } from '@/features/catalog/api';
+import { CategoryOptions } from '@/features/catalog/books-page';
+import { useUrlFilters } from '@/features/catalog/use-url-filters';
+import { pathTo } from '@/lib/paths';
+import { Highlight } from './highlight';
+import '@/features/catalog/catalog-pages.css';
+
+const keys = ['q', 'category', 'status', 'access', 'sort'] as const;
+const pageSize = 20;
+
+export function SearchPage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { values, page, update } = useUrlFilters(pathTo('search'), keys);
+  const [draft, setDraft] = useState(values);
+  useEffect(() => setDraft(values), [values]);
+  const categories = useApi((signal) => catalogApi.categories({ signal }), []);
+  const active = values.q.trim() !== '';
+  const results = useApi<SearchResult | null>(
+    (signal) =>
+      active
+        ? catalogApi.search(
+            { q: values.q.trim(), category: values.category, status: values.status, access: values.access, sort: values.sort, page, pageSize },
+            { signal },
+          )
+        : Promise.resolve(null),
+    [values.q, values.category, values.status, values.access, values.sort, page, active],
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: draft.q.trim(), category: draft.category, status: draft.status, access: draft.access, sort: draft.sort });
+  };
+  const field = (key: Exclude<(typeof keys)[number], 'q'>, label: string, options: [string, string][], extra?: React.ReactNode) => (
+    <div className="filter">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <select id={`${id}-${key}`} value={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+        {extra}
+      </select>
+    </div>
+  );
+
+  return (
+    <div className="catalog-page">
+      <h1>{t('app.search.title')}</h1>
+      <form className="search-form" role="search" onSubmit={submit}>
+        <div className="search-form__query">
+          <label htmlFor={`${id}-q`} className="visually-hidden">
+            {t('app.search.query')}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={draft.q}
+            placeholder={t('app.search.placeholder')}
+            onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          />
+          <button type="submit" className="button button--primary">
+            {t('app.search.submit')}
+          </button>
+        </div>
+        <div className="filters">
+          {field(
+            'category',
+            t('app.catalog.filters.category'),
+            [['', t('app.catalog.filters.all')]],
+            categories.status === 'ready' ? <CategoryOptions categories={categories.data} /> : null,
+          )}
+          {field('status', t('app.catalog.filters.status'), [
+            ['', t('app.catalog.filters.all')],
+            ['serialising', t('app.catalog.status.serialising')],
+            ['finished', t('app.catalog.status.finished')],
+          ])}
+          {field('access', t('app.catalog.filters.access'), [
+            ['', t('app.catalog.filters.all')],
+            ['free', t('app.catalog.access.free')],
+            ['vip', t('app.catalog.access.vip')],
+            ['paid', t('app.catalog.access.paid')],
+          ])}
+          {field('sort', t('app.catalog.filters.sort'), [
+            ['', t('app.search.sort.relevance')],
+            ['newest', t('app.catalog.sort.newest')],
+            ['popular', t('app.catalog.sort.popular')],
+          ])}
+        </div>
+      </form>
+
+      {!active && <p className="result-count">{t('app.search.hint')}</p>}
+      {active && results.status === 'loading' && <Skeleton count={4} variant="row" />}
+      {active && results.status === 'error' && <ErrorState error={results.error} onRetry={results.reload} />}
+      {active && results.status === 'ready' && results.data && (
+        <div className="search-layout">
+          <aside aria-labelledby={`${id}-facets`}>
+            <h2 id={`${id}-facets`} className="result-count">
+              {t('app.search.facets')}
+            </h2>
+            <ul className="chips">
+              {results.data.facets?.categories?.map((facet) => (
+                <li key={facet.id}>
+                  <button
+                    type="button"
+                    className="chip"
+                    aria-pressed={values.category === facet.slug}
+                    onClick={() => update({ category: values.category === facet.slug ? '' : facet.slug })}
+                  >
+                    {facet.name} <span className="chip__count">{facet.count}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </aside>
+          <div>
+            <p className="result-count" role="status">
+              {t('app.search.count', { count: results.data.total, query: values.q })}
+            </p>
+            {itemsOf(results.data).length === 0 ? (
+              <EmptyState>{t('app.search.empty', { query: values.q })}</EmptyState>
+            ) : (
+              <ol className="result-list">
+                {itemsOf(results.data).map(({ book, highlights }) => (
+                  <li key={book.id} className="search-hit">
+                    <Cover book={book} size="sm" />
+                    <div>
+                      <h2>
+                        <LocalizedLink to={pathTo('bookDetail', { id: book.id })}>
+                          <Highlight html={highlights?.title} fallback={book.title} />
+                        </LocalizedLink>
+                      </h2>
+                      <p>
+                        <Highlight html={highlights?.author} fallback={book.author?.name} /> <AccessBadge book={book} />
+                      </p>
+                      {highlights?.description && (
+                        <p className="search-hit__snippet">
+                          <Highlight html={highlights.description} />
+                        </p>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <Pagination page={page} pageSize={results.data.pageSize || pageSize} total={results.data.total} onPage={(next) => update({ page: next })} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+//! Chapter audio: who may hear a chapter (the core's `chapterAccess`), signed audio URLs
+//! (the core's `signAudioUrl` / `verifyAudioUrl`, keyed by a key derived from the token
+//! secret) and the ranged file response (`serve`).
+pub mod repository;
+pub mod serve;
+
+use std::path::{Component, Path, PathBuf};
+
+use tingshu_core::{
+    catalog::{
+        access::{
+            chapter_access, BookAccess, ChapterAccess, ChapterAccessInput, ChapterAccessKind,
+        },
+        denied_message,
+        signed_url::{
+            sign_audio_url, verify_audio_url, SignAudioUrlInput, SignatureCheck,
+            VerifyAudioUrlInput, SIGNATURE_TTL_MS,
+        },
+    },
+    premium::PremiumUser,
+    Lang,
+};
+
+use crate::{
+    entities::{asset, book, chapter, user},
+    error::{ApiError, ApiResult},
+    state::AppState,
+};
+
+pub use tingshu_core::catalog::signed_url::SIGNATURE_TTL_MS as AUDIO_URL_TTL_MS;
+
+/// Path of a chapter's audio endpoint (under the site root).
+pub fn audio_path(chapter_id: i32) -> String {
+    format!("/api/chapters/{chapter_id}/audio")
+}
+
+/// Where a chapter's audio can be fetched: the URL and, for a signed one, its expiry (ms).
+///
+/// Without `needs_signature` (free and campaign chapters) or without a user, the plain
+/// endpoint path. Otherwise `?exp=&uid=&sig=` valid for 10 minutes from `now_ms`, so an
+/// `<audio>` element (which cannot send a bearer token) can play it.
+pub fn audio_url(
+    state: &AppState,
+    chapter_id: i32,
+    user_id: Option<i32>,
+    needs_signature: bool,
+    now_ms: i64,
+) -> (String, Option<i64>) {
+    let path = audio_path(chapter_id);
+    match user_id {
+        Some(user_id) if needs_signature => {
+            let expires_at = now_ms + SIGNATURE_TTL_MS;
+            let sig = sign_audio_url(SignAudioUrlInput {
+                key: state.accounts.keys.audio_url_key().to_owned(),
+                chapter_id: chapter_id.into(),
+                user_id: user_id.into(),
+                expires_at,
+            });
+            (
+                format!("{path}?exp={expires_at}&uid={user_id}&sig={sig}"),
+                Some(expires_at),
+            )
+        }
+        _ => (path, None),
+    }
+}
+
+/// The `exp`, `uid`, `sig` query parameters of a signed audio URL, as received.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct SignatureParams {
+    pub exp: Option<String>,
+    pub uid: Option<String>,
+    pub sig: Option<String>,
+}
+
+impl SignatureParams {
+    /// Whether the request claims to be signed (any of the three present).
+    pub fn present(&self) -> bool {
+        self.exp.is_some() || self.uid.is_some() || self.sig.is_some()
+    }
+
+    /// The signed user id and the expiry (ms) when the signature is genuine and unexpired;
+    /// otherwise the outcome of the check (a missing or malformed part is `invalid`).
+    pub fn verify(
+        &self,
+        key: &str,
+        chapter_id: i32,
+        now_ms: i64,
+    ) -> Result<(i32, i64), SignatureCheck> {
+        let (Some(exp), Some(uid), Some(sig)) = (&self.exp, &self.uid, &self.sig) else {
+            return Err(SignatureCheck::Invalid);
+        };
+        let (Ok(expires_at), Ok(user_id)) = (exp.parse::<i64>(), uid.parse::<i32>()) else {
+            return Err(SignatureCheck::Invalid);
+        };
+        match verify_audio_url(VerifyAudioUrlInput {
+            key: key.to_owned(),
+            chapter_id: chapter_id.into(),
+            user_id: user_id.into(),
+            expires_at,
+            signature: sig.clone(),
+            now_ms,
+        }) {
+            SignatureCheck::Valid => Ok((user_id, expires_at)),
+            other => Err(other),
+        }
+    }
+}
+
+/// The premium part of a user, as the core rules take it.
+pub fn premium_user(user: &user::Model) -> PremiumUser {
+    PremiumUser {
+        subscription_type: Some(user.subscription_type.clone()),
+        subscription_expires_at: user.subscription_expires_at.map(|ms| ms as f64),
+    }
+}
+
+/// Decides `chapterAccess` for one listener, loading the active campaign and purchases.
+pub async fn access_for(
+    state: &AppState,
+    book: &book::Model,
+    chapter: &chapter::Model,
+    listener: Option<&user::Model>,
+    now_ms: i64,
+) -> ApiResult<ChapterAccess> {
+    let book_access = BookAccess::parse(&book.access).ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!(
+            "book {} has an unknown access level {:?}",
+            book.id,
+            book.access
+        ))
+    })?;
+    // Free chapters and books need no lookups.
+    let open = chapter.is_free || book_access == BookAccess::Free;
+    let campaign_ends_at = if open {
+        None
+    } else {
+        repository::active_campaign_end(&state.db, book.id, now_ms).await?
+    };
+    let purchased = match listener {
+        Some(user) if !open && campaign_ends_at.is_none() => {
+            repository::purchased(&state.db, user.id, book.id, chapter.id).await?
+        }
+        _ => false,
+    };
+    Ok(chapter_access(ChapterAccessInput {
+        book_access,
+        chapter_is_free: chapter.is_free,
+        campaign_ends_at: campaign_ends_at.map(|ms| ms as f64),
+        now_ms: now_ms as f64,
+        user: listener.map(premium_user),
+        purchased,
+    }))
+}
+
+/// The API error of a refused chapter.
+pub fn denial_error(kind: ChapterAccessKind, lang: Lang) -> ApiError {
+    let Some(denial) = kind.denial() else {
+        return ApiError::Internal(anyhow::anyhow!("{kind:?} is not a refusal"));
+    };
+    let message = denied_message(denial.code, lang);
+    match denial.status {
+        401 => ApiError::auth_required(message),
+        _ => ApiError::Forbidden {
+            status_message: denial.message.to_owned(),
+            code: denial.code.to_owned(),
+            message,
+        },
+    }
+}
+
+/// The 403 of a signature that is not `valid`.
+pub fn signature_error(check: SignatureCheck, lang: Lang) -> ApiError {
+    let code = check
+        .error_code()
+        .unwrap_or(tingshu_core::catalog::signed_url::INVALID_SIGNATURE);
+    ApiError::Forbidden {
+        status_message: match check {
+            SignatureCheck::Expired => "Signature expired".to_owned(),
+            _ => "Invalid signature".to_owned(),
+        },
+        code: code.to_owned(),
+        message: denied_message(code, lang),
+    }
+}
+
+/// The file of an asset: `<data_dir>/audio/<storage_key>`; `None` when the key could leave
+/// that folder (absolute, `..`, a drive prefix) or is empty.
+pub fn asset_path(data_dir: &Path, asset: &asset::Model) -> Option<PathBuf> {
+    let key = Path::new(&asset.storage_key);
+    let safe =
+        key.components().count() > 0 && key.components().all(|c| matches!(c, Component::Normal(_)));
+    safe.then(|| data_dir.join("audio").join(key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asset(key: &str) -> asset::Model {
+        asset::Model {
+            id: 1,
+            storage_key: key.into(),
+            mime: "audio/wav".into(),
+            bytes: 0,
+            sha256: String::new(),
+            duration_secs: 0.0,
+            created_at: 0,
+        }
+    }
+
+    #[test]
+    fn storage_keys_stay_inside_the_audio_folder() {
+        let dir = Path::new("/data");
+        assert_eq!(
+            asset_path(dir, &asset("demo/a.wav")),
+            Some(PathBuf::from("/data/audio/demo/a.wav"))
+        );
+        for bad in [
+            "",
+            "../jwt-secret",
+            "demo/../../x",
+            "/etc/passwd",
+            "./a.wav",
+        ] {
+            assert_eq!(asset_path(dir, &asset(bad)), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn signature_params_need_all_three_well_formed_parts() {
+        let key = "k";
+        let sig = sign_audio_url(SignAudioUrlInput {
+            key: key.into(),
+            chapter_id: 5,
+            user_id: 9,
+            expires_at: 2_000,
+        });
+        let params = |exp: &str, uid: &str, sig: &str| SignatureParams {
+            exp: Some(exp.into()),
+            uid: Some(uid.into()),
+            sig: Some(sig.into()),
+        };
+        assert_eq!(
+            params("2000", "9", &sig).verify(key, 5, 1_000),
+            Ok((9, 2_000))
+        );
+        assert_eq!(
+            params("2000", "9", &sig).verify(key, 5, 2_000),
+            Err(SignatureCheck::Expired)
+        );
+        assert_eq!(
+            params("2000", "nine", &sig).verify(key, 5, 1_000),
+            Err(SignatureCheck::Invalid)
+        );
+        let partial = SignatureParams {
+            sig: Some(sig),
+            ..Default::default()
+        };
+        assert!(partial.present());
+        assert_eq!(partial.verify(key, 5, 1_000), Err(SignatureCheck::Invalid));
+        assert!(!SignatureParams::default().present());
+    }
+}

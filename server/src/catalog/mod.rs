@@ -1,0 +1,707 @@
+//! The catalogue: categories, book lists and details, chapters with the caller's access,
+//! limited-free books and recommendations. Rules (chapter access) come from the core;
+//! storage from `repository`; a page of books is assembled with one query per related kind.
+pub mod repository;
+pub mod text;
+pub mod view;
+
+use std::collections::{HashMap, HashSet};
+
+use sea_orm::{ConnectionTrait, DbErr};
+use tingshu_core::{
+    catalog::access::{chapter_access, BookAccess, ChapterAccess, ChapterAccessInput},
+    premium::PremiumUser,
+    Lang,
+};
+
+use self::view::{
+    AudioLink, BookDetail, BookMe, BookSummary, CategoryNode, CategoryRef, ChapterDetail,
+    ChapterProgress, ChapterSummary, Names, PersonRef, Price, Reason, Recommendation, Titles,
+};
+use crate::{
+    entities::{book, category, chapter, user},
+    error::{ApiError, ApiResult},
+    library,
+    paging::{invalid_param, Page, Paging},
+};
+
+/// Book lists: at most 50 per page, 20 by default.
+pub const BOOKS_MAX_PAGE_SIZE: u64 = 50;
+pub const BOOKS_DEFAULT_PAGE_SIZE: u64 = 20;
+/// Chapter lists: at most 200 per page, 100 by default.
+pub const CHAPTERS_MAX_PAGE_SIZE: u64 = 200;
+pub const CHAPTERS_DEFAULT_PAGE_SIZE: u64 = 100;
+/// How many recommendations are given.
+pub const RECOMMENDATIONS: usize = 12;
+
+/// Book list order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BookSort {
+    Newest,
+    /// Most played first.
+    #[default]
+    Popular,
+    /// Highest rated first.
+    Rating,
+    /// Most recently updated first.
+    Updated,
+}
+
+impl BookSort {
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "newest" => Some(Self::Newest),
+            "popular" => Some(Self::Popular),
+            "rating" => Some(Self::Rating),
+            "updated" => Some(Self::Updated),
+            _ => None,
+        }
+    }
+}
+
+/// The raw `GET /api/books` query, as strings, before validation.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BookListParams {
+    pub page: Option<String>,
+    pub page_size: Option<String>,
+    pub category: Option<String>,
+    pub tag: Option<String>,
+    pub status: Option<String>,
+    pub access: Option<String>,
+    pub sort: Option<String>,
+}
+
+/// A validated book list request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookListQuery {
+    pub category: Option<String>,
+    pub tag: Option<String>,
+    pub status: Option<String>,
+    pub access: Option<String>,
+    pub sort: BookSort,
+    pub paging: Paging,
+}
+
+fn non_empty(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+impl TryFrom<BookListParams> for BookListQuery {
+    type Error = ApiError;
+
+    fn try_from(params: BookListParams) -> Result<Self, ApiError> {
+        let paging = Paging::parse(
+            params.page.as_deref(),
+            params.page_size.as_deref(),
+            BOOKS_DEFAULT_PAGE_SIZE,
+            BOOKS_MAX_PAGE_SIZE,
+        )?;
+        let status = non_empty(&params.status).map(str::to_owned);
+        if let Some(status) = &status {
+            if !matches!(status.as_str(), "serialising" | "finished") {
+                return Err(invalid_param("status", "must be serialising or finished"));
+            }
+        }
+        let access = non_empty(&params.access).map(str::to_owned);
+        if let Some(access) = &access {
+            if BookAccess::parse(access).is_none() {
+                return Err(invalid_param("access", "must be free, vip or paid"));
+            }
+        }
+        let sort = match non_empty(&params.sort) {
+            None => BookSort::default(),
+            Some(raw) => BookSort::parse(raw).ok_or_else(|| {
+                invalid_param("sort", "must be newest, popular, rating or updated")
+            })?,
+        };
+        Ok(Self {
+            category: non_empty(&params.category).map(str::to_owned),
+            tag: non_empty(&params.tag).map(str::to_owned),
+            status,
+            access,
+            sort,
+            paging,
+        })
+    }
+}
+
+/// The resolved filter the repository applies.
+#[derive(Debug, Clone, Default)]
+pub struct BookFilter {
+    pub category_ids: Option<Vec<i32>>,
+    pub tag_id: Option<i32>,
+    pub status: Option<String>,
+    pub access: Option<String>,
+}
+
+fn localized(lang: Lang, zh: &str, en: Option<&str>, ja: Option<&str>) -> String {
+    let translated = match lang {
+        Lang::En => en,
+        Lang::Ja => ja,
+        Lang::Zh => None,
+    };
+    translated
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or(zh)
+        .to_owned()
+}
+
+fn category_name(lang: Lang, c: &category::Model) -> String {
+    localized(lang, &c.name_zh, Some(&c.name_en), Some(&c.name_ja))
+}
+
+fn not_found(what: &str, id: i32) -> ApiError {
+    ApiError::NotFound(format!("No {what} with id {id}."))
+}
+
+/// `GET /api/categories`: the category tree in display order, each with its book count.
+#[tracing::instrument(skip(db))]
+pub async fn categories(db: &impl ConnectionTrait, lang: Lang) -> ApiResult<Vec<CategoryNode>> {
+    let all = repository::all_categories(db).await?;
+    let counts = repository::book_counts_by_category(db).await?;
+    let mut children: HashMap<Option<i32>, Vec<&category::Model>> = HashMap::new();
+    let ids: HashSet<i32> = all.iter().map(|c| c.id).collect();
+    for c in &all {
+        // A parent that no longer exists puts the category at the top.
+        let parent = c.parent_id.filter(|p| ids.contains(p) && *p != c.id);
+        children.entry(parent).or_default().push(c);
+    }
+    fn build(
+        parent: Option<i32>,
+        children: &HashMap<Option<i32>, Vec<&category::Model>>,
+        counts: &HashMap<i32, u64>,
+        lang: Lang,
+        depth: usize,
+    ) -> Vec<CategoryNode> {
+        let Some(list) = children.get(&parent).filter(|_| depth < 8) else {
+            return Vec::new();
+        };
+        list.iter()
+            .map(|c| CategoryNode {
+                id: c.id,
+                slug: c.slug.clone(),
+                name: category_name(lang, c),
+                names: Names {
+                    zh: c.name_zh.clone(),
+                    en: c.name_en.clone(),
+                    ja: c.name_ja.clone(),
+                },
+                parent_id: c.parent_id,
+                book_count: counts.get(&c.id).copied().unwrap_or(0),
+                children: build(Some(c.id), children, counts, lang, depth + 1),
+            })
+            .collect()
+    }
+    Ok(build(None, &children, &counts, lang, 0))
+}
+
+/// `GET /api/books`: one page of books, filtered and sorted. An unknown category or tag
+/// matches no book.
+#[tracing::instrument(skip(db))]
+pub async fn list_books(
+    db: &impl ConnectionTrait,
+    lang: Lang,
+    query: BookListQuery,
+    now_ms: i64,
+) -> ApiResult<Page<BookSummary>> {
+    let empty = Page::new(Vec::new(), 0, query.paging);
+    let mut filter = BookFilter {
+        status: query.status,
+        access: query.access,
+        ..Default::default()
+    };
+    if let Some(slug) = &query.category {
+        let Some(found) = repository::find_category_by_slug(db, slug).await? else {
+            return Ok(empty);
+        };
+        filter.category_ids = Some(repository::category_and_children(db, found.id).await?);
+    }
+    if let Some(name) = &query.tag {
+        let Some(found) = repository::find_tag_by_name(db, name).await? else {
+            return Ok(empty);
+        };
+        filter.tag_id = Some(found.id);
+    }
+    let (books, total) = repository::list_books(db, &filter, query.sort, query.paging).await?;
+    let items = assemble(db, lang, books, now_ms).await?;
+    Ok(Page::new(items, total, query.paging))
+}
+
+/// The summaries of these books in the ids' order; unknown ids are skipped.
+pub async fn summaries(
+    db: &impl ConnectionTrait,
+    lang: Lang,
+    ids: &[i32],
+    now_ms: i64,
+) -> Result<Vec<BookSummary>, DbErr> {
+    let books = repository::books_by_ids(db, ids).await?;
+    let mut by_id: HashMap<i32, BookSummary> = assemble(db, lang, books, now_ms)
+        .await?
+        .into_iter()
+        .map(|b| (b.id, b))
+        .collect();
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+/// Turns book rows into summaries, loading authors, narrators, categories, tags and
+/// campaigns for all of them at once (one query each), keeping the rows' order.
+pub async fn assemble(
+    db: &impl ConnectionTrait,
+    lang: Lang,
+    books: Vec<book::Model>,
+    now_ms: i64,
+) -> Result<Vec<BookSummary>, DbErr> {
+    if books.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i32> = books.iter().map(|b| b.id).collect();
+    let authors = repository::authors_by_ids(db, books.iter().map(|b| b.author_id)).await?;
+    let narrators =
+        repository::narrators_by_ids(db, books.iter().filter_map(|b| b.narrator_id)).await?;
+    let categories = repository::categories_by_ids(db, books.iter().map(|b| b.category_id)).await?;
+    let mut tags = repository::tags_of_books(db, &ids).await?;
+    let campaigns = repository::campaign_ends(db, &ids, now_ms).await?;
+    Ok(books
+        .into_iter()
+        .map(|b| {
+            let author = authors.get(&b.author_id).map_or_else(
+                || PersonRef {
+                    id: b.author_id,
+                    name: String::new(),
+                },
+                |a| PersonRef {
+                    id: a.id,
+                    name: a.name.clone(),
+                },
+            );
+            let narrator = b
+                .narrator_id
+                .and_then(|id| narrators.get(&id))
+                .map(|n| PersonRef {
+                    id: n.id,
+                    name: n.name.clone(),
+                });
+            let category = categories.get(&b.category_id).map_or_else(
+                || CategoryRef {
+                    id: b.category_id,
+                    slug: String::new(),
+                    name: String::new(),
+                },
+                |c| CategoryRef {
+                    id: c.id,
+                    slug: c.slug.clone(),
+                    name: category_name(lang, c),
+                },
+            );
+            let price = (b.access != "free").then_some(Price {
+                cny: b.price_cny,
+                usd: b.price_usd,
+                jpy: b.price_jpy,
+            });
+            BookSummary {
+                id: b.id,
+                title: localized(lang, &b.title, b.title_en.as_deref(), b.title_ja.as_deref()),
+                titles: Titles {
+                    zh: b.title,
+                    en: b.title_en,
+                    ja: b.title_ja,
+                },
+                subtitle: b.subtitle,
+                author,
+                narrator,
+                category,
+                cover_url: b.cover_url,
+                status: b.status,
+                access: b.access,
+                price,
+                chapter_count: b.chapter_count,
+                total_duration_secs: b.total_duration_secs,
+                play_count: b.play_count,
+                favorite_count: b.favorite_count,
+                rating: b.rating_avg,
+                rating_count: b.rating_count,
+                tags: tags.remove(&b.id).unwrap_or_default(),
+                free_until: campaigns.get(&b.id).copied(),
+                updated_at: b.updated_at,
+            }
+        })
+        .collect())
+}
+
+/// `GET /api/books/{id}`: the summary, the plain-text description and the caller's state.
+#[tracing::instrument(skip(db, listener))]
+pub async fn book_detail(
+    db: &impl ConnectionTrait,
+    lang: Lang,
+    id: i32,
+    listener: Option<&user::Model>,
+    now_ms: i64,
+) -> ApiResult<BookDetail> {
+    let book = repository::find_book(db, id)
+        .await?
+        .ok_or_else(|| not_found("book", id))?;
+    let description = text::plain_text(&book.description);
+    let me = match listener {
+        Some(user) => {
+            let state = library::repository::book_state(db, user.id, id).await?;
+            Some(BookMe {
+                on_bookshelf: state.on_bookshelf,
+                favorite: state.favorite,
+                last_chapter_id: state.history.as_ref().map(|h| h.chapter_id),
+                last_position_secs: state.history.as_ref().map(|h| h.position_secs),
+            })
+        }
+        None => None,
+    };
+    let summary = assemble(db, lang, vec![book], now_ms)
+        .await?
+        .pop()
+        .ok_or_else(|| not_found("book", id))?;
+    Ok(BookDetail {
+        book: summary,
+        description,
+        me,
+    })
+}
+
+/// What decides access to a book's chapters for one caller.
+struct AccessContext {
+    book_access: BookAccess,
+    campaign_ends_at: Option<i64>,
+    user: Option<PremiumUser>,
+    book_purchased: bool,
+    chapters_purchased: HashSet<i32>,
+    now_ms: i64,
+}
+
+impl AccessContext {
+    async fn load(
+        db: &impl ConnectionTrait,
+        book: &book::Model,
+        chapter_ids: &[i32],
+        listener: Option<&user::Model>,
+        now_ms: i64,
+    ) -> Result<Self, DbErr> {
+        let campaign_ends_at = repository::campaign_ends(db, &[book.id], now_ms)
+            .await?
+            .get(&book.id)
+            .copied();
+        let (book_purchased, chapters_purchased) = match listener {
+            Some(user) => repository::purchases(db, user.id, book.id, chapter_ids).await?,
+            None => (false, HashSet::new()),
+        };
+        Ok(Self {
+            // An unknown stored access value is treated as the strictest.
+            book_access: BookAccess::parse(&book.access).unwrap_or(BookAccess::Paid),
+            campaign_ends_at,
+            user: listener.map(|u| PremiumUser {
+                subscription_type: Some(u.subscription_type.clone()),
+                subscription_expires_at: u.subscription_expires_at.map(|ms| ms as f64),
+            }),
+            book_purchased,
+            chapters_purchased,
+            now_ms,
+        })
+    }
+
+    fn of(&self, chapter: &chapter::Model) -> ChapterAccess {
+        chapter_access(ChapterAccessInput {
+            book_access: self.book_access,
+            chapter_is_free: chapter.is_free,
+            campaign_ends_at: self.campaign_ends_at.map(|ms| ms as f64),
+            now_ms: self.now_ms as f64,
+            user: self.user.clone(),
+            purchased: self.book_purchased || self.chapters_purchased.contains(&chapter.id),
+        })
+    }
+}
+
+fn chapter_summary(
+    chapter: &chapter::Model,
+    access: ChapterAccess,
+    progress: Option<ChapterProgress>,
+) -> ChapterSummary {
+    ChapterSummary {
+        id: chapter.id,
+        index: chapter.idx,
+        title: chapter.title.clone(),
+        duration_secs: chapter.duration_secs,
+        is_free: chapter.is_free,
+        access,
+        progress,
+    }
+}
+
+/// `GET /api/books/{id}/chapters`: a page of the book's chapters with access and progress.
+#[tracing::instrument(skip(db, listener))]
+pub async fn chapters(
+    db: &impl ConnectionTrait,
+    book_id: i32,
+    paging: Paging,
+    listener: Option<&user::Model>,
+    now_ms: i64,
+) -> ApiResult<Page<ChapterSummary>> {
+    let book = repository::find_book(db, book_id)
+        .await?
+        .ok_or_else(|| not_found("book", book_id))?;
+    let (rows, total) = repository::chapters_page(db, book_id, paging).await?;
+    let ids: Vec<i32> = rows.iter().map(|c| c.id).collect();
+    let access = AccessContext::load(db, &book, &ids, listener, now_ms).await?;
+    let mut progress = match listener {
+        Some(user) => repository::progress_for_chapters(db, user.id, &ids).await?,
+        None => HashMap::new(),
+    };
+    let items = rows
+        .iter()
+        .map(|c| {
+            let p = progress.remove(&c.id).map(|p| ChapterProgress {
+                position_secs: p.position_secs,
+                completed: p.completed,
+            });
+            chapter_summary(c, access.of(c), p)
+        })
+        .collect();
+    Ok(Page::new(items, total, paging))
+}
+
+/// Where a chapter's audio is: (url, expiry of a signed url). Given the chapter, the
+/// listener's id and whether the url must be signed (access other than free or campaign).
+pub trait AudioLinker {
+    fn link(
+        &self,
+        chapter_id: i32,
+        user_id: Option<i32>,
+        needs_signature: bool,
+    ) -> (String, Option<i64>);
+}
+
+impl<F> AudioLinker for F
+where
+    F: Fn(i32, Option<i32>, bool) -> (String, Option<i64>),
+{
+    fn link(
+        &self,
+        chapter_id: i32,
+        user_id: Option<i32>,
+        needs_signature: bool,
+    ) -> (String, Option<i64>) {
+        self(chapter_id, user_id, needs_signature)
+    }
+}
+
+/// `GET /api/chapters/{id}`: the chapter, its book, neighbours, and the audio link when allowed.
+#[tracing::instrument(skip(db, listener, audio))]
+pub async fn chapter_detail(
+    db: &impl ConnectionTrait,
+    lang: Lang,
+    id: i32,
+    listener: Option<&user::Model>,
+    now_ms: i64,
+    audio: &impl AudioLinker,
+) -> ApiResult<ChapterDetail> {
+    let chapter = repository::find_chapter(db, id)
+        .await?
+        .ok_or_else(|| not_found("chapter", id))?;
+    let book = repository::find_book(db, chapter.book_id)
+        .await?
+        .ok_or_else(|| not_found("chapter", id))?;
+    let access = AccessContext::load(db, &book, &[chapter.id], listener, now_ms)
+        .await?
+        .of(&chapter);
+    let progress = match listener {
+        Some(user) => repository::progress_for_chapters(db, user.id, &[chapter.id])
+            .await?
+            .remove(&chapter.id)
+            .map(|p| ChapterProgress {
+                position_secs: p.position_secs,
+                completed: p.completed,
+            }),
+        None => None,
+    };
+    let (prev_id, next_id) = repository::neighbours(db, chapter.book_id, chapter.idx).await?;
+    let audio = (access.allowed && chapter.asset_id.is_some()).then(|| {
+        use tingshu_core::catalog::access::ChapterAccessKind as K;
+        let needs_signature = !matches!(access.kind, K::Free | K::Campaign);
+        let (url, expires_at) = audio.link(chapter.id, listener.map(|u| u.id), needs_signature);
+        AudioLink { url, expires_at }
+    });
+    let book_summary = assemble(db, lang, vec![book], now_ms)
+        .await?
+        .pop()
+        .ok_or_else(|| not_found("chapter", id))?;
+    Ok(ChapterDetail {
+        chapter: chapter_summary(&chapter, access, progress),
+        book_id: chapter.book_id,
+        book: book_summary,
+        prev_id,
+        next_id,
+        audio,
+    })
+}
+
+/// `GET /api/limited-free`: books free now through a campaign, ending soonest first.
+#[tracing::instrument(skip(db))]
+pub async fn limited_free(
+    db: &impl ConnectionTrait,
+    lang: Lang,
+    paging: Paging,
+    now_ms: i64,
+) -> ApiResult<Page<BookSummary>> {
+    let (rows, total) = repository::limited_free_page(db, now_ms, paging).await?;
+    let ids: Vec<i32> = rows.iter().map(|(id, _)| *id).collect();
+    let items = summaries(db, lang, &ids, now_ms).await?;
+    Ok(Page::new(items, total, paging))
+}
+
+/// `GET /api/recommendations`: for a listener, books sharing an author, narrator or category
+/// with what they listened to or favourited (those books themselves left out), most played
+/// first; topped up with popular books. Guests get popular books.
+#[tracing::instrument(skip(db, listener))]
+pub async fn recommendations(
+    db: &impl ConnectionTrait,
+    lang: Lang,
+    listener: Option<&user::Model>,
+    now_ms: i64,
+) -> ApiResult<Vec<Recommendation>> {
+    let known: Vec<i32> = match listener {
+        Some(user) => library::repository::known_book_ids(db, user.id, 50).await?,
+        None => Vec::new(),
+    };
+    let seeds = repository::books_by_ids(db, &known).await?;
+    let mut picked: Vec<(book::Model, &'static str, i32)> = Vec::new();
+    let mut taken: HashSet<i32> = known.iter().copied().collect();
+    let limit = RECOMMENDATIONS as u64;
+    let by = [
+        ("author", book::Column::AuthorId),
+        ("narrator", book::Column::NarratorId),
+        ("category", book::Column::CategoryId),
+    ];
+    for (kind, column) in by {
+        if picked.len() >= RECOMMENDATIONS {
+            break;
+        }
+        let values: Vec<i32> = {
+            let mut seen = HashSet::new();
+            seeds
+                .iter()
+                .filter_map(|b| match kind {
+                    "author" => Some(b.author_id),
+                    "narrator" => b.narrator_id,
+                    _ => Some(b.category_id),
+                })
+                .filter(|v| seen.insert(*v))
+                .collect()
+        };
+        let exclude: Vec<i32> = taken.iter().copied().collect();
+        for b in repository::books_related(db, column, &values, &exclude, limit).await? {
+            if picked.len() >= RECOMMENDATIONS {
+                break;
+            }
+            let source = match kind {
+                "author" => b.author_id,
+                "narrator" => b.narrator_id.unwrap_or_default(),
+                _ => b.category_id,
+            };
+            taken.insert(b.id);
+            picked.push((b, kind, source));
+        }
+    }
+    if picked.len() < RECOMMENDATIONS {
+        let exclude: Vec<i32> = taken.iter().copied().collect();
+        let room = (RECOMMENDATIONS - picked.len()) as u64;
+        for b in repository::popular_books(db, &exclude, room).await? {
+            picked.push((b, "popular", 0));
+        }
+    }
+    let books: Vec<book::Model> = picked.iter().map(|(b, _, _)| b.clone()).collect();
+    let summaries = assemble(db, lang, books, now_ms).await?;
+    Ok(summaries
+        .into_iter()
+        .zip(picked)
+        .map(|(summary, (_, kind, _))| {
+            let name = match kind {
+                "author" => Some(summary.author.name.clone()),
+                "narrator" => summary.narrator.as_ref().map(|n| n.name.clone()),
+                "category" => Some(summary.category.name.clone()),
+                _ => None,
+            };
+            Recommendation {
+                book: summary,
+                reason: Reason { kind, name },
+            }
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> BookListParams {
+        let mut p = BookListParams::default();
+        for (k, v) in pairs {
+            let v = Some((*v).to_owned());
+            match *k {
+                "page" => p.page = v,
+                "pageSize" => p.page_size = v,
+                "category" => p.category = v,
+                "tag" => p.tag = v,
+                "status" => p.status = v,
+                "access" => p.access = v,
+                "sort" => p.sort = v,
+                _ => unreachable!(),
+            }
+        }
+        p
+    }
+
+    fn field_of(error: ApiError) -> String {
+        match error {
+            ApiError::Validation { fields, .. } => fields.into_keys().next().unwrap(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_book_query_defaults_to_popular_page_one_of_twenty() {
+        let q = BookListQuery::try_from(BookListParams::default()).unwrap();
+        assert_eq!(q.sort, BookSort::Popular);
+        assert_eq!((q.paging.page, q.paging.page_size), (1, 20));
+        let q = BookListQuery::try_from(params(&[
+            ("sort", "rating"),
+            ("access", "vip"),
+            ("category", " "),
+        ]))
+        .unwrap();
+        assert_eq!(
+            (q.sort, q.access.as_deref(), q.category),
+            (BookSort::Rating, Some("vip"), None)
+        );
+    }
+
+    #[test]
+    fn bad_book_query_values_name_their_parameter() {
+        for (key, value) in [
+            ("sort", "cheapest"),
+            ("status", "paused"),
+            ("access", "gratis"),
+            ("pageSize", "51"),
+            ("page", "0"),
+        ] {
+            let error = BookListQuery::try_from(params(&[(key, value)])).unwrap_err();
+            assert_eq!(field_of(error), key);
+        }
+    }
+
+    #[test]
+    fn titles_fall_back_to_chinese() {
+        assert_eq!(localized(Lang::En, "三体", Some("Three"), None), "Three");
+        assert_eq!(localized(Lang::Ja, "三体", Some("Three"), None), "三体");
+        assert_eq!(localized(Lang::En, "三体", Some("  "), None), "三体");
+        assert_eq!(
+            localized(Lang::Zh, "三体", Some("Three"), Some("三体J")),
+            "三体"
+        );
+    }
+}

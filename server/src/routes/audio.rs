@@ -1,0 +1,108 @@
+//! `GET /api/chapters/{id}/audio`: the chapter's audio bytes with HTTP Range support.
+//!
+//! Public in the route table because an `<audio>` element cannot send a bearer token: the
+//! handler checks access itself. Free and campaign chapters are open to anyone; otherwise
+//! a signed URL (`?exp&uid&sig`, see `crate::audio::audio_url`) or a bearer token of a
+//! user whom `chapterAccess` allows.
+use axum::{
+    extract::State,
+    http::{HeaderMap, Method},
+    response::Response,
+};
+use tingshu_core::{
+    auth::{access::Access, messages},
+    catalog::access::ChapterAccessKind,
+};
+
+use super::registry::ApiRoutes;
+use crate::{
+    accounts,
+    audio::{
+        self, repository,
+        serve::{serve, AudioFile, CachePolicy},
+        SignatureParams,
+    },
+    auth::MaybeSignedIn,
+    error::{ApiError, ApiResult},
+    extract::{Params, PathId, RequestLang},
+    state::AppState,
+};
+
+pub fn routes(api: ApiRoutes) -> ApiRoutes {
+    api.add(
+        Method::GET,
+        "/chapters/{id}/audio",
+        Access::Public,
+        chapter_audio,
+    )
+}
+
+#[tracing::instrument(skip_all, fields(chapter_id = id))]
+async fn chapter_audio(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+    MaybeSignedIn(caller): MaybeSignedIn,
+    PathId(id): PathId,
+    Params(signature): Params<SignatureParams>,
+    method: Method,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let (chapter, book, asset) = repository::playable(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("Chapter {id} has no audio.")))?;
+    let path = audio::asset_path(&state.config.data_dir, &asset).ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!(
+            "asset {} has an unsafe storage key {:?}",
+            asset.id,
+            asset.storage_key
+        ))
+    })?;
+
+    let for_anyone = audio::access_for(&state, &book, &chapter, None, now_ms).await?;
+    let policy = match for_anyone.kind {
+        ChapterAccessKind::Free => CachePolicy::Public,
+        ChapterAccessKind::Campaign => CachePolicy::PublicUntil {
+            ends_at: for_anyone.until.map_or(now_ms, |ms| ms as i64),
+        },
+        _ if signature.present() => {
+            let (user_id, expires_at) = signature
+                .verify(state.accounts.keys.audio_url_key(), id, now_ms)
+                .map_err(|check| audio::signature_error(check, lang))?;
+            let user = accounts::repository::find_by_id(&state.db, user_id)
+                .await?
+                .ok_or_else(|| {
+                    audio::signature_error(
+                        tingshu_core::catalog::signed_url::SignatureCheck::Invalid,
+                        lang,
+                    )
+                })?;
+            if user.status != "active" {
+                return Err(ApiError::Forbidden {
+                    status_message: "Account disabled".into(),
+                    code: "account_disabled".into(),
+                    message: messages::account_disabled(lang),
+                });
+            }
+            let access = audio::access_for(&state, &book, &chapter, Some(&user), now_ms).await?;
+            if !access.allowed {
+                return Err(audio::denial_error(access.kind, lang));
+            }
+            CachePolicy::SignedUntil { expires_at }
+        }
+        _ => {
+            let user = caller.map(|caller| caller.user);
+            let access = audio::access_for(&state, &book, &chapter, user.as_ref(), now_ms).await?;
+            if !access.allowed {
+                return Err(audio::denial_error(access.kind, lang));
+            }
+            CachePolicy::Bearer
+        }
+    };
+    let file = AudioFile {
+        path: &path,
+        mime: &asset.mime,
+        sha256: &asset.sha256,
+    };
+    serve(&method, &headers, file, policy, now_ms).await
+}

@@ -1,0 +1,261 @@
+//! `/api/me/*`: the signed-in listener's bookshelf, favorites, history and progress.
+use axum::{
+    body::Bytes,
+    extract::State,
+    http::{header, HeaderMap, Method},
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use tingshu_core::auth::access::Access;
+
+use super::registry::ApiRoutes;
+use crate::{
+    auth::SignedIn,
+    error::{success, ApiError, ApiResult, Success},
+    extract::{Params, PathId, RequestLang},
+    library::{
+        self, repository::Shelf, HistoryItem, Progress, ProgressBody, ProgressReport, ShelfItem,
+    },
+    paging::{Items, Page, Paging},
+    state::AppState,
+};
+
+pub fn routes(api: ApiRoutes) -> ApiRoutes {
+    let me = Access::Authenticated;
+    api.add(Method::GET, "/me/bookshelf", me.clone(), list_bookshelf)
+        .add(
+            Method::PUT,
+            "/me/bookshelf/{id}",
+            me.clone(),
+            add_to_bookshelf,
+        )
+        .add(
+            Method::DELETE,
+            "/me/bookshelf/{id}",
+            me.clone(),
+            remove_from_bookshelf,
+        )
+        .add(Method::GET, "/me/favorites", me.clone(), list_favorites)
+        .add(Method::PUT, "/me/favorites/{id}", me.clone(), add_favorite)
+        .add(
+            Method::DELETE,
+            "/me/favorites/{id}",
+            me.clone(),
+            remove_favorite,
+        )
+        .add(Method::GET, "/me/history", me.clone(), list_history)
+        .add(Method::DELETE, "/me/history", me.clone(), clear_history)
+        .add(
+            Method::DELETE,
+            "/me/history/{id}",
+            me.clone(),
+            remove_from_history,
+        )
+        .add(Method::GET, "/me/progress", me.clone(), list_progress)
+        .add_beacon(Method::PUT, "/me/progress/{id}", me, save_progress)
+}
+
+fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PageParams {
+    page: Option<String>,
+    page_size: Option<String>,
+}
+
+impl PageParams {
+    fn paging(&self) -> ApiResult<Paging> {
+        Paging::parse(
+            self.page.as_deref(),
+            self.page_size.as_deref(),
+            library::DEFAULT_PAGE_SIZE,
+            library::MAX_PAGE_SIZE,
+        )
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct Added {
+    added: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Removed {
+    removed: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Cleared {
+    cleared: u64,
+}
+
+async fn list_shelf(
+    state: &AppState,
+    lang: tingshu_core::Lang,
+    shelf: Shelf,
+    user_id: i32,
+    params: &PageParams,
+) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
+    let paging = params.paging()?;
+    Ok(success(
+        library::shelf_page(&state.db, lang, shelf, user_id, paging, now_ms()).await?,
+    ))
+}
+
+#[tracing::instrument(skip_all)]
+async fn list_bookshelf(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+    SignedIn(caller): SignedIn,
+    Params(params): Params<PageParams>,
+) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
+    list_shelf(&state, lang, Shelf::Bookshelf, caller.user.id, &params).await
+}
+
+#[tracing::instrument(skip_all)]
+async fn add_to_bookshelf(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    PathId(book_id): PathId,
+) -> ApiResult<Json<Success<Added>>> {
+    library::add(
+        &state.db,
+        Shelf::Bookshelf,
+        caller.user.id,
+        book_id,
+        now_ms(),
+    )
+    .await?;
+    Ok(success(Added { added: true }))
+}
+
+#[tracing::instrument(skip_all)]
+async fn remove_from_bookshelf(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    PathId(book_id): PathId,
+) -> ApiResult<Json<Success<Removed>>> {
+    library::remove(&state.db, Shelf::Bookshelf, caller.user.id, book_id).await?;
+    Ok(success(Removed { removed: true }))
+}
+
+#[tracing::instrument(skip_all)]
+async fn list_favorites(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+    SignedIn(caller): SignedIn,
+    Params(params): Params<PageParams>,
+) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
+    list_shelf(&state, lang, Shelf::Favorites, caller.user.id, &params).await
+}
+
+#[tracing::instrument(skip_all)]
+async fn add_favorite(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    PathId(book_id): PathId,
+) -> ApiResult<Json<Success<Added>>> {
+    library::add(
+        &state.db,
+        Shelf::Favorites,
+        caller.user.id,
+        book_id,
+        now_ms(),
+    )
+    .await?;
+    Ok(success(Added { added: true }))
+}
+
+#[tracing::instrument(skip_all)]
+async fn remove_favorite(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    PathId(book_id): PathId,
+) -> ApiResult<Json<Success<Removed>>> {
+    library::remove(&state.db, Shelf::Favorites, caller.user.id, book_id).await?;
+    Ok(success(Removed { removed: true }))
+}
+
+#[tracing::instrument(skip_all)]
+async fn list_history(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+    SignedIn(caller): SignedIn,
+    Params(params): Params<PageParams>,
+) -> ApiResult<Json<Success<Page<HistoryItem>>>> {
+    let paging = params.paging()?;
+    Ok(success(
+        library::history(&state.db, lang, caller.user.id, paging, now_ms()).await?,
+    ))
+}
+
+#[tracing::instrument(skip_all)]
+async fn clear_history(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+) -> ApiResult<Json<Success<Cleared>>> {
+    let cleared = library::clear_history(&state.db, caller.user.id, None).await?;
+    Ok(success(Cleared { cleared }))
+}
+
+#[tracing::instrument(skip_all)]
+async fn remove_from_history(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    PathId(book_id): PathId,
+) -> ApiResult<Json<Success<Cleared>>> {
+    let cleared = library::clear_history(&state.db, caller.user.id, Some(book_id)).await?;
+    Ok(success(Cleared { cleared }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ProgressParams {
+    book_id: Option<String>,
+}
+
+#[tracing::instrument(skip_all)]
+async fn list_progress(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Params(params): Params<ProgressParams>,
+) -> ApiResult<Json<Success<Items<Progress>>>> {
+    let book_id = library::parse_book_id(params.book_id.as_deref())?;
+    let items = library::book_progress_rows(&state.db, caller.user.id, book_id).await?;
+    Ok(success(Items { items }))
+}
+
+/// JSON as `application/json`, or as `text/plain` (what `navigator.sendBeacon` sends).
+fn progress_body(headers: &HeaderMap, body: &Bytes) -> ApiResult<ProgressBody> {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let accepted = content_type.is_empty()
+        || content_type.starts_with("application/json")
+        || content_type.starts_with("text/plain");
+    if !accepted {
+        return Err(ApiError::BadJson(format!(
+            "expected application/json or text/plain, not {content_type}"
+        )));
+    }
+    serde_json::from_slice(body).map_err(|error| ApiError::BadJson(error.to_string()))
+}
+
+#[tracing::instrument(skip_all)]
+async fn save_progress(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    PathId(chapter_id): PathId,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Json<Success<Progress>>> {
+    let report = ProgressReport::try_from(progress_body(&headers, &body)?)?;
+    Ok(success(
+        library::save_progress(&state.db, caller.user.id, chapter_id, report).await?,
+    ))
+}

@@ -1,0 +1,31 @@
+//! `GET /api/search`: full-text search over the catalogue (see `crate::search`).
+use axum::{extract::State, http::Method, Json};
+use tingshu_core::auth::access::Access;
+
+use super::registry::ApiRoutes;
+use crate::{
+    auth::MaybeSignedIn,
+    error::{success, ApiResult, Success},
+    extract::{Params, RequestLang},
+    search::service::{self, SearchInput, SearchPage, SearchParams},
+    state::AppState,
+};
+
+pub fn routes(api: ApiRoutes) -> ApiRoutes {
+    api.add(Method::GET, "/search", Access::Public, search)
+}
+
+#[tracing::instrument(skip_all)]
+async fn search(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+    MaybeSignedIn(caller): MaybeSignedIn,
+    Params(params): Params<SearchParams>,
+) -> ApiResult<Json<Success<SearchPage>>> {
+    let input = SearchInput::parse(params)?;
+    let user_id = caller.map(|caller| caller.user.id);
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    Ok(success(
+        service::search(&state.db, &state.search, lang, input, user_id, now_ms).await?,
+    ))
+}

@@ -1,0 +1,444 @@
+//! Full-text search over the catalogue: a tantivy index of every book, on disk under
+//! `<data_dir>/search-index/`.
+//!
+//! - Chinese text is cut into words by jieba; each Han/kana character is also indexed on
+//!   its own (`chars`) so any part of a Chinese name is found as a phrase of characters.
+//! - Titles and authors also carry pinyin keys (`xiyouji`, `xi you ji`, `xyj`), so Latin
+//!   letters find Chinese names, in full, by syllables, by initials or by a prefix.
+//! - Latin terms tolerate typos: one edit from 4 characters, two from 8.
+//! - Hits are highlighted with `<mark>…</mark>` (the rest HTML-escaped), and the matching
+//!   books are counted per category (facets) over the whole result set.
+//!
+//! The index is rebuilt from the database at start when missing, when its schema version
+//! changed or when it does not hold as many books as the database; catalogue changes call
+//! [`SearchIndex::reindex_book`] / [`SearchIndex::remove_book`], bulk changes (the demo
+//! seed) [`SearchIndex::rebuild`].
+pub mod documents;
+mod query;
+mod schema;
+pub mod service;
+pub mod text;
+
+#[cfg(test)]
+mod tests;
+
+use std::{
+    path::{Path, PathBuf},
+    sync::{Arc, Mutex},
+};
+
+use anyhow::Context;
+use sea_orm::DatabaseConnection;
+use serde::Serialize;
+use tantivy::{
+    collector::{Count, FacetCollector, TopDocs},
+    directory::MmapDirectory,
+    schema::Value,
+    DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, TantivyDocument, Term,
+};
+use tingshu_core::Lang;
+
+pub use documents::BookDoc;
+use schema::Fields;
+
+/// Bump when the schema or the way text is analysed changes: the index is then rebuilt at start.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The folder of the index inside the data folder.
+pub const INDEX_DIR: &str = "search-index";
+
+/// The file, next to tantivy's own, that records which [`SCHEMA_VERSION`] built the index.
+const VERSION_FILE: &str = "tingshu-schema-version";
+
+/// Memory the (single-threaded) writer may use before it flushes a segment.
+const WRITER_MEMORY: usize = 32_000_000;
+
+/// Books loaded from the database per batch while rebuilding.
+const REBUILD_BATCH: u64 = 500;
+
+/// How results are ordered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SearchSort {
+    /// Best match first.
+    #[default]
+    Relevance,
+    /// Most recently added first.
+    Newest,
+    /// Most played first (as of the book's last indexing).
+    Popular,
+}
+
+/// One search: the query text, filters, order and the page wanted.
+#[derive(Debug, Clone)]
+pub struct SearchRequest {
+    pub query: String,
+    /// Books in any of these categories (a category and its subcategories); empty means all.
+    pub categories: Vec<i32>,
+    pub status: Option<String>,
+    pub access: Option<String>,
+    pub sort: SearchSort,
+    pub offset: usize,
+    pub limit: usize,
+    /// Which title is highlighted: the one the listener reads (falls back to the zh title).
+    pub lang: Lang,
+}
+
+/// Highlighted fragments of a hit: HTML-escaped text with the matches in `<mark>…</mark>`;
+/// a field is absent when nothing in it matched.
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct Highlights {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+/// One matching book.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchHit {
+    pub book_id: i32,
+    pub score: f32,
+    pub highlights: Highlights,
+}
+
+/// A page of hits, how many books matched in all, and how many per category.
+#[derive(Debug, Clone, Default)]
+pub struct SearchResults {
+    pub hits: Vec<SearchHit>,
+    pub total: u64,
+    /// (category id, matching books), most books first. Counted over every match with the
+    /// query's status/access filters but without its category filter, so a listener sees
+    /// what each category would give.
+    pub category_counts: Vec<(i32, u64)>,
+}
+
+/// The search index handle; cheap to clone (shared inside).
+#[derive(Clone)]
+pub struct SearchIndex {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    index: Index,
+    reader: IndexReader,
+    writer: Mutex<IndexWriter>,
+    fields: Fields,
+    /// Serialises writes (rebuild, reindex, remove) so a rebuild is never interleaved.
+    writes: tokio::sync::Mutex<()>,
+    /// Where the index lives on disk (None in memory).
+    dir: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for SearchIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchIndex")
+            .field("dir", &self.inner.dir)
+            .field("books", &self.num_books())
+            .finish()
+    }
+}
+
+impl SearchIndex {
+    /// An empty index in memory (tests, tools).
+    pub fn in_memory() -> anyhow::Result<Self> {
+        let (schema, fields) = schema::build();
+        let index = Index::create_in_ram(schema);
+        Self::from_index(index, fields, None)
+    }
+
+    /// Opens the index in `dir`, (re)creating it when missing or built by another schema
+    /// version, and fills it from the database when it was created or does not hold as many
+    /// books as the database.
+    pub async fn open_or_rebuild(dir: &Path, db: &DatabaseConnection) -> anyhow::Result<Self> {
+        let path = dir.to_path_buf();
+        let (index, created) = tokio::task::spawn_blocking(move || open_dir(&path))
+            .await
+            .context("the search index task panicked")??;
+        let fields = schema::Fields::of(&index.schema());
+        let search = Self::from_index(index, fields, Some(dir.to_path_buf()))?;
+        let books_in_db = documents::count_books(db).await?;
+        if created || search.num_books() != books_in_db {
+            let indexed = search.rebuild(db).await?;
+            tracing::info!(books = indexed, dir = %dir.display(), "search index rebuilt");
+        }
+        Ok(search)
+    }
+
+    fn from_index(index: Index, fields: Fields, dir: Option<PathBuf>) -> anyhow::Result<Self> {
+        schema::register_tokenizers(&index);
+        let writer = index
+            .writer_with_num_threads(1, WRITER_MEMORY)
+            .context("cannot open the search index writer")?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()
+            .context("cannot open the search index reader")?;
+        Ok(Self {
+            inner: Arc::new(Inner {
+                index,
+                reader,
+                writer: Mutex::new(writer),
+                fields,
+                writes: tokio::sync::Mutex::new(()),
+                dir,
+            }),
+        })
+    }
+
+    /// How many books the index holds (as of the last commit).
+    pub fn num_books(&self) -> u64 {
+        self.inner.reader.searcher().num_docs()
+    }
+
+    /// Replaces the whole index with the database's books; answers how many were indexed.
+    /// Searches keep seeing the previous index until the new one is committed.
+    pub async fn rebuild(&self, db: &DatabaseConnection) -> anyhow::Result<u64> {
+        let _writing = self.inner.writes.lock().await;
+        self.blocking(|inner| {
+            inner.writer()?.delete_all_documents()?;
+            Ok(())
+        })
+        .await?;
+        let mut after = 0;
+        let mut count = 0u64;
+        let result: anyhow::Result<()> = async {
+            loop {
+                let batch = documents::load_batch(db, after, REBUILD_BATCH).await?;
+                let Some(last) = batch.last() else { break };
+                after = last.id;
+                count += batch.len() as u64;
+                self.blocking(move |inner| inner.add(&batch)).await?;
+            }
+            Ok(())
+        }
+        .await;
+        match result {
+            Ok(()) => {
+                self.blocking(Inner::commit).await?;
+                Ok(count)
+            }
+            Err(error) => {
+                self.blocking(|inner| {
+                    inner.writer()?.rollback()?;
+                    Ok(())
+                })
+                .await?;
+                Err(error.context("rebuilding the search index"))
+            }
+        }
+    }
+
+    /// Indexes a book again from the database (after it was created or changed); a book
+    /// that no longer exists is removed.
+    pub async fn reindex_book(&self, db: &DatabaseConnection, book_id: i32) -> anyhow::Result<()> {
+        let _writing = self.inner.writes.lock().await;
+        let doc = documents::load_one(db, book_id).await?;
+        self.blocking(move |inner| {
+            inner.delete(book_id)?;
+            if let Some(doc) = doc {
+                inner.add(std::slice::from_ref(&doc))?;
+            }
+            inner.commit()
+        })
+        .await
+    }
+
+    /// Removes a book from the index (after it was deleted).
+    pub async fn remove_book(&self, book_id: i32) -> anyhow::Result<()> {
+        let _writing = self.inner.writes.lock().await;
+        self.blocking(move |inner| {
+            inner.delete(book_id)?;
+            inner.commit()
+        })
+        .await
+    }
+
+    /// Replaces the index with these books (tests and tools that have no database).
+    pub async fn replace_all(&self, docs: Vec<BookDoc>) -> anyhow::Result<()> {
+        let _writing = self.inner.writes.lock().await;
+        self.blocking(move |inner| {
+            inner.writer()?.delete_all_documents()?;
+            inner.add(&docs)?;
+            inner.commit()
+        })
+        .await
+    }
+
+    /// Runs a search; `limit` 0 answers only the counts.
+    pub async fn search(&self, request: SearchRequest) -> anyhow::Result<SearchResults> {
+        self.blocking(move |inner| inner.search(&request)).await
+    }
+
+    /// Runs `work` on the blocking pool (tantivy's calls block on files and threads).
+    async fn blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Inner) -> anyhow::Result<T> + Send + 'static,
+    ) -> anyhow::Result<T> {
+        let inner = self.inner.clone();
+        tokio::task::spawn_blocking(move || work(&inner))
+            .await
+            .context("the search index task panicked")?
+    }
+}
+
+/// Opens or creates the index in `dir`; `true` when it was (re)created empty.
+fn open_dir(dir: &Path) -> anyhow::Result<(Index, bool)> {
+    let version_file = dir.join(VERSION_FILE);
+    let recorded = std::fs::read_to_string(&version_file)
+        .ok()
+        .and_then(|text| text.trim().parse::<u32>().ok());
+    if recorded == Some(SCHEMA_VERSION) && dir.join("meta.json").exists() {
+        match Index::open_in_dir(dir) {
+            Ok(index) if index.schema() == schema::build().0 => return Ok((index, false)),
+            Ok(_) => {
+                tracing::warn!(dir = %dir.display(), "search index schema differs; rebuilding")
+            }
+            Err(error) => {
+                tracing::warn!(%error, dir = %dir.display(), "search index unreadable; rebuilding")
+            }
+        }
+    } else if dir.exists() {
+        tracing::info!(dir = %dir.display(), ?recorded, "search index missing or outdated; rebuilding");
+    }
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)
+            .with_context(|| format!("cannot remove the old search index {}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the search index folder {}", dir.display()))?;
+    let directory = MmapDirectory::open(dir)
+        .with_context(|| format!("cannot open the search index folder {}", dir.display()))?;
+    let index = Index::create(directory, schema::build().0, Default::default())
+        .context("cannot create the search index")?;
+    std::fs::write(&version_file, SCHEMA_VERSION.to_string())
+        .with_context(|| format!("cannot write {}", version_file.display()))?;
+    Ok((index, true))
+}
+
+impl Inner {
+    fn writer(&self) -> anyhow::Result<std::sync::MutexGuard<'_, IndexWriter>> {
+        self.writer
+            .lock()
+            .map_err(|_| anyhow::anyhow!("the search index writer is poisoned"))
+    }
+
+    fn add(&self, docs: &[BookDoc]) -> anyhow::Result<()> {
+        let writer = self.writer()?;
+        for doc in docs {
+            writer.add_document(schema::document(&self.fields, doc))?;
+        }
+        Ok(())
+    }
+
+    fn delete(&self, book_id: i32) -> anyhow::Result<()> {
+        let writer = self.writer()?;
+        writer.delete_term(Term::from_field_u64(self.fields.id, book_id as u64));
+        Ok(())
+    }
+
+    fn commit(&self) -> anyhow::Result<()> {
+        self.writer()?
+            .commit()
+            .context("cannot commit the search index")?;
+        self.reader
+            .reload()
+            .context("cannot reload the search index")?;
+        Ok(())
+    }
+
+    fn search(&self, request: &SearchRequest) -> anyhow::Result<SearchResults> {
+        let plan = query::Plan::parse(&self.index, &request.query);
+        if plan.is_empty() {
+            return Ok(SearchResults::default());
+        }
+        let searcher = self.reader.searcher();
+        // Every term must match; when that finds nothing, any term may (best matches first).
+        let mut results = self.run(&searcher, &plan, request, true)?;
+        if results.total == 0 && plan.len() > 1 {
+            results = self.run(&searcher, &plan, request, false)?;
+        }
+        Ok(results)
+    }
+
+    fn run(
+        &self,
+        searcher: &tantivy::Searcher,
+        plan: &query::Plan,
+        request: &SearchRequest,
+        all_terms: bool,
+    ) -> anyhow::Result<SearchResults> {
+        let fields = &self.fields;
+        let text = plan.query(fields, all_terms);
+        let filtered = query::filtered(fields, text.box_clone(), request, true);
+        let mut facets = FacetCollector::for_field(schema::CATEGORY);
+        facets.add_facet("/");
+        let limit = request.limit.max(1);
+        let page = TopDocs::with_limit(limit).and_offset(request.offset);
+        let (hits, total): (Vec<(f32, DocAddress)>, usize) = match request.sort {
+            SearchSort::Relevance => {
+                searcher.search(&*filtered, &(page.order_by_score(), Count))?
+            }
+            SearchSort::Newest => {
+                let (hits, total) = searcher.search(
+                    &*filtered,
+                    &(
+                        page.order_by_fast_field::<i64>(schema::CREATED_AT, Order::Desc),
+                        Count,
+                    ),
+                )?;
+                (hits.into_iter().map(|(_, at)| (0.0, at)).collect(), total)
+            }
+            SearchSort::Popular => {
+                let (hits, total) = searcher.search(
+                    &*filtered,
+                    &(
+                        page.order_by_fast_field::<i64>(schema::PLAY_COUNT, Order::Desc),
+                        Count,
+                    ),
+                )?;
+                (hits.into_iter().map(|(_, at)| (0.0, at)).collect(), total)
+            }
+        };
+        let total = total as u64;
+        let facet_query = query::filtered(fields, text, request, false);
+        let counts = searcher.search(&*facet_query, &facets)?;
+        let mut category_counts: Vec<(i32, u64)> = counts
+            .get("/")
+            .filter_map(|(facet, count)| {
+                let id = facet.to_path().last()?.parse::<i32>().ok()?;
+                Some((id, count))
+            })
+            .collect();
+        category_counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let hits = if request.limit == 0 {
+            Vec::new()
+        } else {
+            let mut out = Vec::with_capacity(hits.len());
+            let highlighter = query::Highlighter::new(&self.index, fields, plan, request.lang);
+            for (score, address) in hits {
+                let doc: TantivyDocument = searcher.doc(address)?;
+                let Some(id) = doc
+                    .get_first(fields.id)
+                    .and_then(|value| value.as_u64())
+                    .and_then(|id| i32::try_from(id).ok())
+                else {
+                    continue;
+                };
+                out.push(SearchHit {
+                    book_id: id,
+                    score,
+                    highlights: highlighter.highlight(&doc),
+                });
+            }
+            out
+        };
+        Ok(SearchResults {
+            hits,
+            total,
+            category_counts,
+        })
+    }
+}

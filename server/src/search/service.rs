@@ -1,0 +1,302 @@
+//! `GET /api/search` behind the handler: validate, search the index, record the query,
+//! answer the books as the catalogue shows them with their highlights and category counts.
+use std::collections::HashMap;
+
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection};
+use serde::Serialize;
+use tingshu_core::Lang;
+
+use super::{Highlights, SearchIndex, SearchRequest, SearchSort};
+use crate::{
+    catalog::{self, repository, view::BookSummary},
+    entities::search_query,
+    error::ApiResult,
+    paging::{invalid_param, Paging},
+};
+
+/// Longest query accepted (characters).
+pub const QUERY_MAX_CHARS: usize = 100;
+pub const DEFAULT_PAGE_SIZE: u64 = 20;
+pub const MAX_PAGE_SIZE: u64 = 50;
+/// Results beyond this rank are not paged through (the counts still are given).
+pub const MAX_DEPTH: u64 = 10_000;
+
+/// The raw query string of `GET /api/search`.
+#[derive(Debug, Default, Clone, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchParams {
+    pub q: Option<String>,
+    pub category: Option<String>,
+    pub status: Option<String>,
+    pub access: Option<String>,
+    pub sort: Option<String>,
+    pub page: Option<String>,
+    pub page_size: Option<String>,
+}
+
+/// Validated search input.
+#[derive(Debug, Clone)]
+pub struct SearchInput {
+    pub query: String,
+    /// A category slug (the category and its subcategories).
+    pub category: Option<String>,
+    pub status: Option<String>,
+    pub access: Option<String>,
+    pub sort: SearchSort,
+    pub paging: Paging,
+}
+
+impl SearchInput {
+    /// Checks every parameter; a 400 names the first bad one.
+    pub fn parse(params: SearchParams) -> ApiResult<Self> {
+        let query = params.q.as_deref().map(str::trim).unwrap_or_default();
+        let length = query.chars().count();
+        if length == 0 || length > QUERY_MAX_CHARS {
+            return Err(invalid_param(
+                "q",
+                &format!("must be 1 to {QUERY_MAX_CHARS} characters"),
+            ));
+        }
+        let present = |value: Option<String>| value.filter(|v| !v.trim().is_empty());
+        let status = present(params.status);
+        if let Some(status) = &status {
+            if !matches!(status.as_str(), "serialising" | "finished") {
+                return Err(invalid_param("status", "must be serialising or finished"));
+            }
+        }
+        let access = present(params.access);
+        if let Some(access) = &access {
+            if !matches!(access.as_str(), "free" | "vip" | "paid") {
+                return Err(invalid_param("access", "must be free, vip or paid"));
+            }
+        }
+        let sort = match present(params.sort).as_deref() {
+            None | Some("relevance") => SearchSort::Relevance,
+            Some("newest") => SearchSort::Newest,
+            Some("popular") => SearchSort::Popular,
+            Some(_) => {
+                return Err(invalid_param(
+                    "sort",
+                    "must be relevance, newest or popular",
+                ))
+            }
+        };
+        let paging = Paging::parse(
+            params.page.as_deref(),
+            params.page_size.as_deref(),
+            DEFAULT_PAGE_SIZE,
+            MAX_PAGE_SIZE,
+        )?;
+        Ok(Self {
+            query: query.to_owned(),
+            category: present(params.category),
+            status,
+            access,
+            sort,
+            paging,
+        })
+    }
+}
+
+/// A matching book with what matched in it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchItem {
+    pub book: BookSummary,
+    pub highlights: Highlights,
+}
+
+/// A category and how many matching books it holds.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct CategoryFacet {
+    pub id: i32,
+    pub slug: String,
+    pub name: String,
+    pub count: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Facets {
+    pub categories: Vec<CategoryFacet>,
+}
+
+/// `GET /api/search`: `{items, total, page, pageSize, facets}`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchPage {
+    pub items: Vec<SearchItem>,
+    pub total: u64,
+    pub page: u64,
+    pub page_size: u64,
+    pub facets: Facets,
+}
+
+/// Searches, records the query (with the user when signed in) and assembles the page.
+#[tracing::instrument(skip(db, index))]
+pub async fn search(
+    db: &DatabaseConnection,
+    index: &SearchIndex,
+    lang: Lang,
+    input: SearchInput,
+    user_id: Option<i32>,
+    now_ms: i64,
+) -> ApiResult<SearchPage> {
+    let categories = repository::all_categories(db).await?;
+    let category_ids = match &input.category {
+        None => Some(Vec::new()),
+        Some(slug) => match categories.iter().find(|c| &c.slug == slug) {
+            // An unknown category matches no book, as in the book list.
+            None => None,
+            Some(found) => Some(repository::category_and_children(db, found.id).await?),
+        },
+    };
+    let paging = input.paging;
+    let results = match category_ids {
+        None => super::SearchResults::default(),
+        Some(category_ids) => {
+            let deep = paging.offset() + paging.page_size > MAX_DEPTH;
+            index
+                .search(SearchRequest {
+                    query: input.query.clone(),
+                    categories: category_ids,
+                    status: input.status.clone(),
+                    access: input.access.clone(),
+                    sort: input.sort,
+                    offset: if deep { 0 } else { paging.offset() as usize },
+                    limit: if deep { 0 } else { paging.page_size as usize },
+                    lang,
+                })
+                .await?
+        }
+    };
+    record(db, &input.query, results.total, user_id, now_ms).await;
+
+    let ids: Vec<i32> = results.hits.iter().map(|hit| hit.book_id).collect();
+    let mut books: HashMap<i32, BookSummary> = catalog::summaries(db, lang, &ids, now_ms)
+        .await?
+        .into_iter()
+        .map(|book| (book.id, book))
+        .collect();
+    let items = results
+        .hits
+        .into_iter()
+        .filter_map(|hit| {
+            books.remove(&hit.book_id).map(|book| SearchItem {
+                book,
+                highlights: hit.highlights,
+            })
+        })
+        .collect();
+    let by_id: HashMap<i32, _> = categories.iter().map(|c| (c.id, c)).collect();
+    let facets = results
+        .category_counts
+        .into_iter()
+        .filter_map(|(id, count)| {
+            let category = by_id.get(&id)?;
+            let name = match lang {
+                Lang::Zh => &category.name_zh,
+                Lang::En => &category.name_en,
+                Lang::Ja => &category.name_ja,
+            };
+            let name = if name.trim().is_empty() {
+                &category.name_zh
+            } else {
+                name
+            };
+            Some(CategoryFacet {
+                id,
+                slug: category.slug.clone(),
+                name: name.clone(),
+                count,
+            })
+        })
+        .collect();
+    Ok(SearchPage {
+        items,
+        total: results.total,
+        page: paging.page,
+        page_size: paging.page_size,
+        facets: Facets { categories: facets },
+    })
+}
+
+/// Keeps the query for search analytics; a failure is logged, never shown to the listener.
+async fn record(
+    db: &DatabaseConnection,
+    query: &str,
+    total: u64,
+    user_id: Option<i32>,
+    now_ms: i64,
+) {
+    let row = search_query::ActiveModel {
+        query: Set(query.chars().take(200).collect()),
+        result_count: Set(i32::try_from(total).unwrap_or(i32::MAX)),
+        user_id: Set(user_id),
+        created_at: Set(now_ms),
+        ..Default::default()
+    };
+    if let Err(error) = row.insert(db).await {
+        tracing::warn!(%error, "cannot record a search query");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ApiError;
+
+    fn params(q: &str) -> SearchParams {
+        SearchParams {
+            q: Some(q.to_owned()),
+            ..Default::default()
+        }
+    }
+
+    fn bad_field(params: SearchParams) -> String {
+        match SearchInput::parse(params) {
+            Err(ApiError::Validation { fields, .. }) => fields.keys().next().unwrap().clone(),
+            other => panic!("expected a 400, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_query_is_one_to_a_hundred_characters() {
+        assert_eq!(bad_field(SearchParams::default()), "q");
+        assert_eq!(bad_field(params("   ")), "q");
+        assert_eq!(bad_field(params(&"西".repeat(101))), "q");
+        let input = SearchInput::parse(params(&format!("  {}  ", "西".repeat(100)))).unwrap();
+        assert_eq!(input.query.chars().count(), 100);
+        assert_eq!(input.sort, SearchSort::Relevance);
+        assert_eq!(input.paging.page_size, DEFAULT_PAGE_SIZE);
+    }
+
+    #[test]
+    fn filters_and_sort_are_checked() {
+        let with = |f: fn(&mut SearchParams)| {
+            let mut p = params("xyj");
+            f(&mut p);
+            p
+        };
+        assert_eq!(
+            bad_field(with(|p| p.status = Some("done".into()))),
+            "status"
+        );
+        assert_eq!(
+            bad_field(with(|p| p.access = Some("gold".into()))),
+            "access"
+        );
+        assert_eq!(bad_field(with(|p| p.sort = Some("rating".into()))), "sort");
+        assert_eq!(
+            bad_field(with(|p| p.page_size = Some("51".into()))),
+            "pageSize"
+        );
+        let input = SearchInput::parse(with(|p| {
+            p.sort = Some("popular".into());
+            p.status = Some("finished".into());
+            p.access = Some("".into());
+        }))
+        .unwrap();
+        assert_eq!(input.sort, SearchSort::Popular);
+        assert_eq!(input.status.as_deref(), Some("finished"));
+        assert_eq!(input.access, None);
+    }
+}

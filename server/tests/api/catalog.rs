@@ -1,0 +1,544 @@
+//! The public catalogue over HTTP on the demo catalogue: categories, book lists with their
+//! filters, orders and page bounds, details, chapters with access, limited-free,
+//! recommendations, and the demo seed itself.
+use serde_json::Value;
+use tingshu_server::seed;
+
+use crate::helpers::{spawn_app_with, TestApp};
+
+async fn demo_app() -> TestApp {
+    spawn_app_with(|config| config.demo = true).await
+}
+
+async fn data(app: &TestApp, path: &str) -> Value {
+    let response = app.get(path).await;
+    assert_eq!(response.status(), 200, "GET {path}");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["success"], true);
+    body["data"].clone()
+}
+
+async fn data_as(app: &TestApp, path: &str, token: &str) -> Value {
+    let response = app.get_as(path, token).await;
+    assert_eq!(response.status(), 200, "GET {path}");
+    let body: Value = response.json().await.unwrap();
+    body["data"].clone()
+}
+
+async fn error(app: &TestApp, path: &str, status: u16) -> Value {
+    let response = app.get(path).await;
+    assert_eq!(response.status(), status, "GET {path}");
+    response.json().await.unwrap()
+}
+
+fn items(page: &Value) -> &Vec<Value> {
+    page["items"].as_array().expect("items")
+}
+
+fn ids(page: &Value) -> Vec<i64> {
+    items(page)
+        .iter()
+        .map(|b| b["id"].as_i64().unwrap())
+        .collect()
+}
+
+/// The id of the demo book with this zh title.
+async fn book_id(app: &TestApp, title: &str) -> i64 {
+    let page = data(app, "/api/books?pageSize=50").await;
+    items(&page)
+        .iter()
+        .find(|b| b["titles"]["zh"] == title)
+        .unwrap_or_else(|| panic!("no book {title}"))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn chapters_of(app: &TestApp, book: i64, token: Option<&str>) -> Value {
+    let path = format!("/api/books/{book}/chapters");
+    match token {
+        Some(token) => data_as(app, &path, token).await,
+        None => data(app, &path).await,
+    }
+}
+
+#[tokio::test]
+async fn categories_come_as_a_tree_with_counts_in_the_request_language() {
+    let app = demo_app().await;
+    let zh = data(&app, "/api/categories").await;
+    let zh = zh.as_array().unwrap();
+    assert_eq!(zh.len(), 4);
+    assert_eq!(zh[0]["slug"], "fantasy");
+    assert_eq!(zh[0]["name"], "玄幻奇幻");
+    assert_eq!(zh[0]["names"]["en"], "Fantasy");
+    let total: u64 = zh.iter().map(|c| c["bookCount"].as_u64().unwrap()).sum();
+    assert_eq!(total, 12);
+    app.sql("INSERT INTO categories (slug, name_zh, name_en, name_ja, parent_id, sort_order, created_at) SELECT 'space', '太空', 'Space', '宇宙', id, 0, 0 FROM categories WHERE slug = 'fantasy'").await;
+    let response = app
+        .client
+        .get(app.url("/api/categories"))
+        .header("Accept-Language", "ja")
+        .send()
+        .await
+        .unwrap();
+    let body: Value = response.json().await.unwrap();
+    let fantasy = &body["data"][0];
+    assert_eq!(fantasy["name"], "ファンタジー");
+    assert_eq!(fantasy["children"][0]["slug"], "space");
+    assert_eq!(fantasy["children"][0]["parentId"], fantasy["id"]);
+    assert_eq!(body["data"].as_array().unwrap().len(), 4);
+}
+
+#[tokio::test]
+async fn the_book_list_pages_with_defaults_and_carries_the_summary() {
+    let app = demo_app().await;
+    let page = data(&app, "/api/books").await;
+    assert_eq!(
+        (
+            page["total"].as_u64(),
+            page["page"].as_u64(),
+            page["pageSize"].as_u64()
+        ),
+        (Some(12), Some(1), Some(20))
+    );
+    assert_eq!(items(&page).len(), 12);
+    let first = &items(&page)[0];
+    for key in [
+        "title",
+        "titles",
+        "author",
+        "narrator",
+        "category",
+        "status",
+        "access",
+        "price",
+        "chapterCount",
+        "totalDurationSecs",
+        "playCount",
+        "favoriteCount",
+        "rating",
+        "ratingCount",
+        "tags",
+        "freeUntil",
+        "updatedAt",
+    ] {
+        assert!(first.get(key).is_some(), "missing {key}");
+    }
+    let second = data(&app, "/api/books?page=2&pageSize=5").await;
+    assert_eq!(items(&second).len(), 5);
+    let third = data(&app, "/api/books?page=3&pageSize=5").await;
+    assert_eq!(items(&third).len(), 2);
+    let beyond = data(&app, "/api/books?page=9&pageSize=5").await;
+    assert!(items(&beyond).is_empty());
+    assert_eq!(beyond["total"], 12);
+    let first_five = data(&app, "/api/books?pageSize=5").await;
+    let mut all: Vec<i64> = [ids(&first_five), ids(&second), ids(&third)].concat();
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), 12, "pages overlap");
+}
+
+#[tokio::test]
+async fn page_bounds_are_refused_with_the_parameter_named() {
+    let app = demo_app().await;
+    for (query, field) in [
+        ("pageSize=51", "pageSize"),
+        ("pageSize=0", "pageSize"),
+        ("page=0", "page"),
+        ("page=-2", "page"),
+        ("page=two", "page"),
+        ("sort=cheapest", "sort"),
+        ("status=paused", "status"),
+        ("access=gratis", "access"),
+    ] {
+        let body = error(&app, &format!("/api/books?{query}"), 400).await;
+        assert_eq!(body["code"], "validation_failed", "{query}");
+        assert!(body["fields"][field].is_string(), "{query}: {body}");
+        assert!(body["message"].as_str().unwrap().contains(field), "{query}");
+    }
+    let body = error(&app, "/api/books/1/chapters?pageSize=201", 400).await;
+    assert!(body["fields"]["pageSize"].as_str().unwrap().contains("200"));
+    let page = data(&app, "/api/books/1/chapters?pageSize=200").await;
+    assert_eq!(page["pageSize"], 200);
+    let body = error(&app, "/api/limited-free?pageSize=99", 400).await;
+    assert!(body["fields"]["pageSize"].is_string());
+}
+
+#[tokio::test]
+async fn filters_narrow_the_list() {
+    let app = demo_app().await;
+    let mystery = data(&app, "/api/books?category=mystery").await;
+    assert_eq!(mystery["total"], 3);
+    assert!(items(&mystery)
+        .iter()
+        .all(|b| b["category"]["slug"] == "mystery"));
+    let vip = data(&app, "/api/books?access=vip").await;
+    assert_eq!(vip["total"], 4);
+    assert!(items(&vip)
+        .iter()
+        .all(|b| b["access"] == "vip" && b["price"]["cny"].is_i64()));
+    let free = data(&app, "/api/books?access=free").await;
+    assert!(items(&free).iter().all(|b| b["price"].is_null()));
+    let finished = data(&app, "/api/books?status=finished").await;
+    assert_eq!(finished["total"], 7);
+    let healing = data(&app, "/api/books?tag=治愈").await;
+    assert_eq!(healing["total"], 4);
+    assert!(items(&healing).iter().all(|b| b["tags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t == "治愈")));
+    let combined = data(
+        &app,
+        "/api/books?category=urban&access=free&status=finished",
+    )
+    .await;
+    assert_eq!(ids(&combined).len(), 1);
+    assert_eq!(items(&combined)[0]["titles"]["zh"], "晴天咖啡馆");
+    for unknown in ["category=nope", "tag=不存在"] {
+        let page = data(&app, &format!("/api/books?{unknown}")).await;
+        assert_eq!(page["total"], 0, "{unknown}");
+    }
+}
+
+#[tokio::test]
+async fn every_sort_order_is_honoured() {
+    let app = demo_app().await;
+    let check = |page: &Value, key: &str| {
+        let values: Vec<f64> = items(page)
+            .iter()
+            .map(|b| b[key].as_f64().unwrap())
+            .collect();
+        assert!(values.windows(2).all(|w| w[0] >= w[1]), "{key}: {values:?}");
+    };
+    let popular = data(&app, "/api/books").await;
+    check(&popular, "playCount");
+    assert_eq!(items(&popular)[0]["titles"]["zh"], "深夜便利店");
+    let explicit = data(&app, "/api/books?sort=popular").await;
+    assert_eq!(ids(&explicit), ids(&popular));
+    let rating = data(&app, "/api/books?sort=rating").await;
+    check(&rating, "rating");
+    assert_eq!(items(&rating)[0]["titles"]["zh"], "时间当铺");
+    let updated = data(&app, "/api/books?sort=updated").await;
+    check(&updated, "updatedAt");
+    let newest = data(&app, "/api/books?sort=newest").await;
+    // The demo books were created one a day, the last one newest.
+    assert_eq!(items(&newest)[0]["titles"]["zh"], "大运河上的灯");
+    assert_eq!(items(&newest)[11]["titles"]["zh"], "云端灯塔");
+}
+
+#[tokio::test]
+async fn titles_follow_the_request_language() {
+    let app = demo_app().await;
+    let id = book_id(&app, "青铜钥匙").await;
+    for (lang, title) in [
+        ("en-US,en;q=0.9", "The Bronze Key"),
+        ("ja", "青銅の鍵"),
+        ("zh-CN", "青铜钥匙"),
+    ] {
+        let body: Value = app
+            .client
+            .get(app.url(&format!("/api/books/{id}")))
+            .header("Accept-Language", lang)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(body["data"]["title"], title, "{lang}");
+        assert_eq!(body["data"]["titles"]["zh"], "青铜钥匙");
+    }
+    app.sql(&format!("UPDATE books SET title_ja = NULL WHERE id = {id}"))
+        .await;
+    let body: Value = app
+        .client
+        .get(app.url(&format!("/api/books/{id}")))
+        .header("Cookie", "lang=ja")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["data"]["title"], "青铜钥匙");
+}
+
+#[tokio::test]
+async fn a_book_detail_has_a_plain_text_description_and_no_me_for_guests() {
+    let app = demo_app().await;
+    let id = book_id(&app, "云端灯塔").await;
+    let book = data(&app, &format!("/api/books/{id}")).await;
+    let description = book["description"].as_str().unwrap();
+    assert!(!description.contains('<'), "{description}");
+    assert_eq!(description.lines().count(), 2);
+    assert!(book["me"].is_null());
+    assert_eq!(book["author"]["name"], "林听澜");
+    assert_eq!(book["narrator"]["name"], "苏晚");
+    app.sql(&format!(
+        "UPDATE books SET description = '<script>alert(1)</script><p>Hello &amp; <b>welcome</b></p><img src=x onerror=alert(1)>' WHERE id = {id}"
+    ))
+    .await;
+    let book = data(&app, &format!("/api/books/{id}")).await;
+    assert_eq!(book["description"], "Hello & welcome");
+}
+
+#[tokio::test]
+async fn unknown_and_malformed_ids_answer_json_errors() {
+    let app = demo_app().await;
+    for path in [
+        "/api/books/999999",
+        "/api/books/999999/chapters",
+        "/api/chapters/999999",
+    ] {
+        let body = error(&app, path, 404).await;
+        assert_eq!(body["code"], "not_found", "{path}");
+        assert_eq!(body["statusCode"], 404);
+    }
+    for path in [
+        "/api/books/abc",
+        "/api/books/0/chapters",
+        "/api/chapters/-3",
+    ] {
+        let body = error(&app, path, 400).await;
+        assert!(body["fields"]["id"].is_string(), "{path}");
+    }
+    app.sql("UPDATE chapters SET published = false WHERE idx = 3")
+        .await;
+    let id = book_id(&app, "云端灯塔").await;
+    let page = chapters_of(&app, id, None).await;
+    let hidden: i64 = items(&page)[1]["id"].as_i64().unwrap() + 1;
+    assert_eq!(page["total"], 5);
+    error(&app, &format!("/api/chapters/{hidden}"), 404).await;
+}
+
+#[tokio::test]
+async fn chapters_page_in_order_with_access_per_caller() {
+    let app = demo_app().await;
+    let vip = book_id(&app, "青铜钥匙").await;
+    let page = chapters_of(&app, vip, None).await;
+    assert_eq!(page["total"], 8);
+    assert_eq!(page["pageSize"], 100);
+    let chapters = items(&page);
+    let indexes: Vec<i64> = chapters
+        .iter()
+        .map(|c| c["index"].as_i64().unwrap())
+        .collect();
+    assert_eq!(indexes, (1..=8).collect::<Vec<_>>());
+    assert_eq!(chapters[0]["access"]["kind"], "free");
+    assert_eq!(chapters[1]["isFree"], true);
+    assert_eq!(chapters[2]["access"]["kind"], "login");
+    assert_eq!(chapters[2]["access"]["allowed"], false);
+    assert!(chapters[2]["progress"].is_null());
+    let second = data(
+        &app,
+        &format!("/api/books/{vip}/chapters?page=2&pageSize=3"),
+    )
+    .await;
+    let indexes: Vec<i64> = items(&second)
+        .iter()
+        .map(|c| c["index"].as_i64().unwrap())
+        .collect();
+    assert_eq!(indexes, vec![4, 5, 6]);
+
+    let free_user = app.signed_up_user("reader").await;
+    let page = chapters_of(&app, vip, Some(&free_user.access_token)).await;
+    assert_eq!(items(&page)[2]["access"]["kind"], "membership");
+    let member = app.signed_up_user("member").await;
+    app.sql(&format!(
+        "UPDATE users SET subscription_type = 'premium' WHERE id = {}",
+        member.id
+    ))
+    .await;
+    let page = chapters_of(&app, vip, Some(&member.access_token)).await;
+    assert_eq!(items(&page)[2]["access"]["kind"], "member");
+    assert_eq!(items(&page)[2]["access"]["allowed"], true);
+
+    let paid = book_id(&app, "时间当铺").await;
+    let page = chapters_of(&app, paid, Some(&member.access_token)).await;
+    assert_eq!(items(&page)[2]["access"]["kind"], "purchase");
+    app.sql(&format!("INSERT INTO purchases (user_id, book_id, chapter_id, created_at) VALUES ({}, {paid}, NULL, 0)", member.id)).await;
+    let page = chapters_of(&app, paid, Some(&member.access_token)).await;
+    assert_eq!(items(&page)[2]["access"]["kind"], "purchased");
+
+    let campaign = book_id(&app, "长安夜行录").await;
+    let page = chapters_of(&app, campaign, None).await;
+    assert_eq!(items(&page)[3]["access"]["kind"], "campaign");
+    assert!(items(&page)[3]["access"]["until"].as_f64().unwrap() > 0.0);
+}
+
+#[tokio::test]
+async fn a_chapter_detail_links_its_neighbours_and_audio_only_when_allowed() {
+    let app = demo_app().await;
+    let vip = book_id(&app, "青铜钥匙").await;
+    let page = chapters_of(&app, vip, None).await;
+    let chapter_ids: Vec<i64> = items(&page)
+        .iter()
+        .map(|c| c["id"].as_i64().unwrap())
+        .collect();
+    let first = data(&app, &format!("/api/chapters/{}", chapter_ids[0])).await;
+    assert!(first["prevId"].is_null());
+    assert_eq!(first["nextId"], chapter_ids[1]);
+    assert_eq!(first["bookId"], vip);
+    assert_eq!(first["book"]["id"], vip);
+    assert!(first["audio"]["url"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("/api/chapters/{}/audio", chapter_ids[0])));
+    let last = data(&app, &format!("/api/chapters/{}", chapter_ids[7])).await;
+    assert_eq!(last["prevId"], chapter_ids[6]);
+    assert!(last["nextId"].is_null());
+    assert_eq!(last["access"]["kind"], "login");
+    assert!(last["audio"].is_null());
+    let member = app.signed_up_user("member").await;
+    app.sql(&format!(
+        "UPDATE users SET subscription_type = 'premium' WHERE id = {}",
+        member.id
+    ))
+    .await;
+    let last = data_as(
+        &app,
+        &format!("/api/chapters/{}", chapter_ids[7]),
+        &member.access_token,
+    )
+    .await;
+    assert_eq!(last["access"]["kind"], "member");
+    // A member's VIP chapter gets a signed, expiring link that really plays.
+    let url = last["audio"]["url"].as_str().unwrap();
+    assert!(url.contains("sig="), "{url}");
+    assert!(last["audio"]["expiresAt"].as_i64().unwrap() > chrono::Utc::now().timestamp_millis());
+    let audio = app.get(url).await;
+    assert!(audio.status().is_success(), "{}", audio.status());
+    // A free chapter's link needs no signature.
+    assert!(first["audio"]["expiresAt"].is_null());
+}
+
+#[tokio::test]
+async fn limited_free_lists_active_campaign_books_ending_soonest_first() {
+    let app = demo_app().await;
+    let page = data(&app, "/api/limited-free").await;
+    assert_eq!(page["total"], 2);
+    let now = chrono::Utc::now().timestamp_millis();
+    for book in items(&page) {
+        let until = book["freeUntil"].as_i64().unwrap();
+        assert!(until > now + 6 * 86_400_000 && until <= now + 7 * 86_400_000);
+    }
+    // A second campaign ending sooner puts its book first; an ended one adds nothing.
+    let target = book_id(&app, "山海食记").await;
+    app.sql(&format!(
+        "INSERT INTO promotions (name, starts_at, ends_at, created_at) VALUES ('soon', 0, {}, 0)",
+        now + 3_600_000
+    ))
+    .await;
+    app.sql("INSERT INTO promotion_books (promotion_id, book_id) SELECT promotions.id, b.id FROM promotions, books b WHERE promotions.name = 'soon' AND b.title = '云端灯塔'").await;
+    app.sql(&format!(
+        "INSERT INTO promotions (name, starts_at, ends_at, created_at) VALUES ('over', 0, {}, 0)",
+        now - 1000
+    ))
+    .await;
+    app.sql("INSERT INTO promotion_books (promotion_id, book_id) SELECT promotions.id, b.id FROM promotions, books b WHERE promotions.name = 'over' AND b.title = '第七站台'").await;
+    let page = data(&app, "/api/limited-free").await;
+    assert_eq!(page["total"], 3);
+    assert_eq!(items(&page)[0]["titles"]["zh"], "云端灯塔");
+    assert!(ids(&page).contains(&target));
+    let list = data(&app, "/api/books?pageSize=50").await;
+    let ended = items(&list)
+        .iter()
+        .find(|b| b["titles"]["zh"] == "第七站台")
+        .unwrap();
+    assert!(ended["freeUntil"].is_null());
+}
+
+#[tokio::test]
+async fn guests_get_popular_recommendations_and_listeners_get_related_ones() {
+    let app = demo_app().await;
+    let guest = data(&app, "/api/recommendations").await;
+    let guest = items(&guest);
+    assert_eq!(guest.len(), 12);
+    assert!(guest.iter().all(|r| r["reason"]["kind"] == "popular"));
+    let user = app.signed_up_user("listener").await;
+    let liked = book_id(&app, "青铜钥匙").await;
+    let response = app
+        .call(
+            reqwest::Method::PUT,
+            &format!("/api/me/favorites/{liked}"),
+            Some(&user.access_token),
+            None,
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    let mine = data_as(&app, "/api/recommendations", &user.access_token).await;
+    let mine = items(&mine);
+    assert!(
+        mine.iter().all(|r| r["book"]["id"] != liked),
+        "a favourite is not recommended"
+    );
+    assert_eq!(mine[0]["reason"]["kind"], "author");
+    assert_eq!(mine[0]["reason"]["name"], "周砚秋");
+    assert_eq!(mine[0]["book"]["titles"]["zh"], "雾港来信");
+    let kinds: Vec<&str> = mine
+        .iter()
+        .map(|r| r["reason"]["kind"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"narrator") && kinds.contains(&"category"),
+        "{kinds:?}"
+    );
+    let mut unique: Vec<i64> = mine
+        .iter()
+        .map(|r| r["book"]["id"].as_i64().unwrap())
+        .collect();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), mine.len());
+}
+
+#[tokio::test]
+async fn the_demo_seed_is_idempotent_and_leaves_other_rows_alone() {
+    let app = demo_app().await;
+    let audio = app.config.data_dir.join("audio/demo");
+    let files = std::fs::read_dir(&audio).unwrap().count();
+    assert_eq!(files, 3);
+    app.sql("INSERT INTO authors (name) VALUES ('真实作者')")
+        .await;
+    app.sql("INSERT INTO books (title, author_id, description, category_id, status, access, created_at, updated_at, is_demo) SELECT '真实的书', a.id, '正文', c.id, 'finished', 'free', 1, 1, false FROM authors a, categories c WHERE a.name = '真实作者' AND c.slug = 'urban'").await;
+    app.sql("UPDATE categories SET name_en = 'Urban (edited)' WHERE slug = 'urban'")
+        .await;
+    // Seeding again (what every start in demo mode does) adds nothing and changes nothing.
+    seed::demo_catalog(&app.db, &app.config.data_dir)
+        .await
+        .expect("seeding again");
+    let page = data(&app, "/api/books?pageSize=50").await;
+    assert_eq!(page["total"], 13);
+    let categories = data(&app, "/api/categories").await;
+    assert_eq!(categories.as_array().unwrap().len(), 4);
+    let urban = categories
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["slug"] == "urban")
+        .unwrap();
+    assert_eq!(urban["names"]["en"], "Urban (edited)");
+    assert_eq!(std::fs::read_dir(&audio).unwrap().count(), 3);
+    // Chapters share three assets, one per melody.
+    let book = book_id(&app, "时间当铺").await;
+    let chapters = chapters_of(&app, book, None).await;
+    assert_eq!(items(&chapters).len(), 8);
+    let real = items(&page)
+        .iter()
+        .find(|b| b["titles"]["zh"] == "真实的书")
+        .unwrap();
+    assert_eq!(real["chapterCount"], 0);
+}
+
+#[tokio::test]
+async fn without_demo_mode_the_catalogue_is_empty() {
+    let app = crate::helpers::spawn_app().await;
+    let page = data(&app, "/api/books").await;
+    assert_eq!(page["total"], 0);
+    assert!(data(&app, "/api/categories")
+        .await
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert!(items(&data(&app, "/api/recommendations").await).is_empty());
+}
