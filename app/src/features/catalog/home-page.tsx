@@ -12,6 +12,7 @@ import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { catalogApi, itemsOf, libraryApi, type BookSummary } from './api';
 import './catalog-pages.css';
+import { HomeAbout } from './home-about';
 
 function Section({ id, title, more, children }: { id: string; title: string; more?: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -131,6 +132,7 @@ export function CatalogHomePage() {
       <BookSection id="newest" title={t('app.catalog.home.newest')} more={`${pathTo('books')}?sort=newest`} load={list('newest')} />
       <BookSection id="rating" title={t('app.catalog.home.rating')} more={`${pathTo('books')}?sort=rating`} load={list('rating')} />
       <Categories />
+      <HomeAbout />
     </div>
   );
 }

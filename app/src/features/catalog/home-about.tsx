@@ -1,8 +1,8 @@
-// Home: hero with the main calls to action, what the service offers, how it works, membership.
+// The home page's closing sections: what the service offers, how it works, membership.
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { pathTo } from '@/lib/paths';
-import './home-page.css';
+import './home-about.css';
 
 interface Item {
   title: string;
@@ -15,35 +15,13 @@ function useList(key: string): Item[] {
   return Array.isArray(value) ? (value as Item[]) : [];
 }
 
-export function HomePage() {
+export function HomeAbout() {
   const { t } = useTranslation();
   const features = useList('pages.home.features.items');
   const steps = useList('pages.home.howItWorks.steps');
 
   return (
-    <div className="home">
-      <section className="home-hero" aria-labelledby="home-hero-heading">
-        <div className="home-hero__text">
-          <h1 id="home-hero-heading" className="home-hero__heading">
-            {t('pages.home.hero.heading')}
-          </h1>
-          <p className="home-hero__lead">{t('pages.home.hero.lead')}</p>
-          <div className="home-hero__actions">
-            <LocalizedLink to={pathTo('books')} className="button button--primary">
-              {t('pages.home.hero.ctaBrowse')}
-            </LocalizedLink>
-            <LocalizedLink to={pathTo('search')} className="button">
-              {t('pages.home.hero.ctaSearch')}
-            </LocalizedLink>
-          </div>
-        </div>
-        <svg className="home-hero__art" viewBox="0 0 240 160" aria-hidden="true">
-          {[18, 42, 70, 38, 96, 60, 120, 84, 52, 100, 66, 34, 78, 46, 22].map((height, index) => (
-            <rect key={index} x={8 + index * 15.5} y={80 - height / 2} width="9" height={height} rx="4.5" />
-          ))}
-        </svg>
-      </section>
-
+    <div className="home home-about">
       <section className="home-section" aria-labelledby="home-features-heading">
         <h2 id="home-features-heading">{t('pages.home.features.heading')}</h2>
         <ul className="home-features">
