@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Range throughput of the release server against nginx serving the same audio file, both on
+# loopback. Usage: bench/compare-range.sh [concurrency] [seconds]. Needs a release build
+# (`cargo build --release -p tingshu-server -p tingshu-bench`); nginx is optional.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+concurrency="${1:-50}"
+seconds="${2:-10}"
+target="${CARGO_TARGET_DIR:-target}/release"
+work="$(mktemp -d /tmp/tingshu-range-bench.XXXXXX)"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+cleanup() {
+  [ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null || true
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+port="$(free_port)"
+DATA_DIR="$work/data" PORT="$port" DEMO=1 RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales \
+  "$target/tingshu" &
+server_pid=$!
+for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
+chapter="$(curl -fs "http://127.0.0.1:$port/api/books?access=free&sort=newest" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["items"][0]["id"])')"
+chapter="$(curl -fs "http://127.0.0.1:$port/api/books/$chapter/chapters" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["items"][0]["id"])')"
+url="http://127.0.0.1:$port/api/chapters/$chapter/audio"
+file="$(ls -S "$work/data/audio/demo/" | head -1)"
+echo "file: $(stat -c %s "$work/data/audio/demo/$file") bytes; concurrency $concurrency; $seconds s; Range chunks of 64 KiB"
+echo "== tingshu ($url)"
+"$target/tingshu-bench" range --url "$url" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000
+
+if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
+  nginx_port="$(free_port)"
+  cat > "$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  server { listen 127.0.0.1:$nginx_port; root $work/data/audio/demo; }
+}
+CONF
+  "$(command -v nginx || echo /usr/sbin/nginx)" -c "$work/nginx.conf"
+  sleep 0.5
+  echo "== nginx (http://127.0.0.1:$nginx_port/$file)"
+  "$target/tingshu-bench" range --url "http://127.0.0.1:$nginx_port/$file" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000
+else
+  echo "nginx is not installed: apt-get install nginx to compare"
+fi
