@@ -47,7 +47,7 @@ rust-tools:
 	fi
 	@if [ "$$(wasm-pack --version 2>/dev/null | cut -d' ' -f2)" != "$(WASM_PACK_VERSION)" ]; then \
 		echo "installing wasm-pack $(WASM_PACK_VERSION) (about 5 minutes once)"; \
-		cargo install wasm-pack --version "$(WASM_PACK_VERSION)" --locked --force; \
+		cargo install wasm-pack --version "$(WASM_PACK_VERSION)" --force; \
 	fi
 
 # npm installs the app's dependencies from its lock file; the wasm package must exist first.
