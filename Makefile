@@ -92,17 +92,18 @@ test-rust:
 	env -u TEST_DATABASE_URL cargo test --workspace
 	cargo build -p tingshu-core --target wasm32-unknown-unknown
 
+# (`--workspace` everywhere keeps one feature set, so no dependency is compiled twice.)
 # The server's integration tests again on PostgreSQL: the one TEST_DATABASE_URL names, else a
 # throwaway cluster from the machine's PostgreSQL binaries (skipped when there are none).
 test-postgres:
-	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then cargo test -p tingshu-server --test api; \
-	else scripts/with-throwaway-postgres.sh cargo test -p tingshu-server --test api; fi
+	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then cargo test --workspace --test api; \
+	else scripts/with-throwaway-postgres.sh cargo test --workspace --test api; fi
 
 test-app: app/node_modules/.installed
 	cd app && npm test
 
 test-e2e: chromium app e2e/node_modules/.installed
-	cargo build -p tingshu-server
+	cargo build --workspace --bins
 	cd e2e && TINGSHU_BIN="$(CARGO_TARGET_DIR)/debug/tingshu" CHROMIUM="$(CHROMIUM)" npm test
 
 clean:
