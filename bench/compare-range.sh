@@ -24,8 +24,12 @@ for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && b
 chapter="$(curl -fs "http://127.0.0.1:$port/api/books?access=free&sort=newest" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["items"][0]["id"])')"
 chapter="$(curl -fs "http://127.0.0.1:$port/api/books/$chapter/chapters" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["items"][0]["id"])')"
 url="http://127.0.0.1:$port/api/chapters/$chapter/audio"
-file="$(ls -S "$work/data/audio/demo/" | head -1)"
-echo "file: $(stat -c %s "$work/data/audio/demo/$file") bytes; concurrency $concurrency; $seconds s; Range chunks of 64 KiB"
+# The same file for nginx: the demo file whose size is the chapter's audio length.
+length="$(curl -fsI "$url" | tr -d '\r' | awk 'tolower($1) == "content-length:" {print $2}')"
+file="$(cd "$work/data/audio/demo" && for f in *; do [ "$(stat -c %s "$f")" = "$length" ] && echo "$f" && break; done)"
+# nginx workers run as an unprivileged user: let them read the folder.
+chmod -R a+rX "$work"
+echo "file: $file, $length bytes; concurrency $concurrency; $seconds s; Range chunks of 64 KiB"
 echo "== tingshu ($url)"
 "$target/tingshu-bench" range --url "$url" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000
 
