@@ -1,5 +1,5 @@
 // Catalogue answers for tests, shaped like the issue-4 contract.
-import type { BookDetail, BookSummary, ChapterDetail, ChapterSummary } from '@/features/catalog/api';
+import type { BookDetail, BookSummary, ChapterDetail, ChapterSummary } from '@/lib/catalog-api';
 
 export function book(id: number, patch: Partial<BookSummary> = {}): BookSummary {
   return {

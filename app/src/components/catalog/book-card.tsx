@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import type { BookSummary } from '@/features/catalog/api';
+import type { BookSummary } from '@/lib/catalog-api';
 import { formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';

@@ -16,7 +16,7 @@ import { usePlayerController } from '@/features/player';
 import { clampRating, formatDuration, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
-import { catalogApi, itemsOf, libraryApi, type BookDetail } from './api';
+import { catalogApi, itemsOf, libraryApi, type BookDetail } from '@/lib/catalog-api';
 import { ChapterRow } from './chapter-row';
 import './catalog-pages.css';
 

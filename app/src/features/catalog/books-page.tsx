@@ -4,32 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { useApi } from '@/components/async-state/use-api';
 import { BookGrid } from '@/components/catalog/book-card';
+import { CategoryOptions } from '@/components/catalog/category-options';
 import { Pagination } from '@/components/catalog/pagination';
 import { pathTo } from '@/lib/paths';
-import { catalogApi, itemsOf, type Category } from './api';
-import { useUrlFilters } from './use-url-filters';
+import { catalogApi, itemsOf } from '@/lib/catalog-api';
+import { useUrlFilters } from '@/lib/use-url-filters';
 import './catalog-pages.css';
 
 const keys = ['category', 'status', 'access', 'sort'] as const;
 export const pageSize = 20;
-
-/** Categories with their children, flattened for a select (children indented). */
-export function flattenCategories(categories: Category[], depth = 0): { category: Category; depth: number }[] {
-  return categories.flatMap((category) => [{ category, depth }, ...flattenCategories(category.children ?? [], depth + 1)]);
-}
-
-export function CategoryOptions({ categories }: { categories: Category[] }) {
-  return (
-    <>
-      {flattenCategories(categories).map(({ category, depth }) => (
-        <option key={category.id} value={category.slug}>
-          {'\u00a0'.repeat(depth * 2)}
-          {category.name}
-        </option>
-      ))}
-    </>
-  );
-}
 
 export function BooksPage() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { AccessNotice, usePlayerController, usePlayerState } from '@/features/player';
 import { formatDuration } from '@/lib/core';
 import { pathTo } from '@/lib/paths';
-import { catalogApi } from './api';
+import { catalogApi } from '@/lib/catalog-api';
 import { accessMarker } from './chapter-row';
 import './catalog-pages.css';
 

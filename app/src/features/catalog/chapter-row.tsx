@@ -4,7 +4,7 @@ import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { usePlayerController } from '@/features/player';
 import { formatDuration } from '@/lib/core';
 import { pathTo } from '@/lib/paths';
-import type { ChapterSummary } from './api';
+import type { ChapterSummary } from '@/lib/catalog-api';
 
 /** The marker shown for a chapter's access (free, limited-free, VIP, purchased, needs purchase). */
 export function accessMarker(chapter: Pick<ChapterSummary, 'access' | 'isFree'>): string {

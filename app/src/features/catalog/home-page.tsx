@@ -10,7 +10,7 @@ import { usePlayerController } from '@/features/player';
 import { clampProgress, formatRelativeTime } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
-import { catalogApi, itemsOf, libraryApi, type BookSummary } from './api';
+import { catalogApi, itemsOf, libraryApi, type BookSummary } from '@/lib/catalog-api';
 import './catalog-pages.css';
 import { HomeAbout } from './home-about';
 

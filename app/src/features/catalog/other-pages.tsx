@@ -5,7 +5,7 @@ import { useApi } from '@/components/async-state/use-api';
 import { BookCard } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { pathTo } from '@/lib/paths';
-import { catalogApi, itemsOf, type Category } from './api';
+import { catalogApi, itemsOf, type Category } from '@/lib/catalog-api';
 import './catalog-pages.css';
 
 function CategoryTree({ categories }: { categories: Category[] }) {

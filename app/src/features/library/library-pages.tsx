@@ -7,7 +7,7 @@ import { Cover } from '@/components/catalog/book-card';
 import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
-import { itemsOf, libraryApi, type HistoryEntry, type ShelfEntry } from '@/features/catalog/api';
+import { itemsOf, libraryApi, type HistoryEntry, type ShelfEntry } from '@/lib/catalog-api';
 import { usePlayerController } from '@/features/player';
 import { clampProgress, formatDuration, formatRelativeTime } from '@/lib/core';
 import { useLang } from '@/lib/lang';

@@ -1,7 +1,7 @@
 // What a listener must do to hear a chapter they cannot play yet: sign in, become a member, or buy.
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import type { AccessKind } from '@/features/catalog/api';
+import type { AccessKind } from '@/lib/catalog-api';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 

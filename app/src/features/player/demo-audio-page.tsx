@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { useApi } from '@/components/async-state/use-api';
-import { catalogApi, itemsOf } from '@/features/catalog/api';
+import { catalogApi, itemsOf } from '@/lib/catalog-api';
 import { usePlayerController, usePlayerState } from './player-context';
 
 export function DemoAudioPage() {

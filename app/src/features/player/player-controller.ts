@@ -1,7 +1,7 @@
 // The one player: owns the app's single <audio> element, the chapter on it, speed, sleep timer,
 // Media Session and progress sync (server every 10 s while playing, on pause, on chapter end and
 // on page hide by sendBeacon; newest timestamp wins by core's `progressWins`).
-import { catalogApi, itemsOf, libraryApi, type ChapterDetail } from '@/features/catalog/api';
+import { catalogApi, itemsOf, libraryApi, type ChapterDetail } from '@/lib/catalog-api';
 import { authStore } from '@/features/auth/auth-store';
 import { clampPlaybackRate, progressWins, sleepTimerRemaining } from '@/lib/core';
 import { apiUrl } from '@/lib/http';
