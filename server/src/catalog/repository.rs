@@ -141,55 +141,48 @@ pub async fn books_by_ids(
         .await
 }
 
-pub async fn authors_by_ids(
+/// Rows of a table with an integer `id`, keyed by id; one query for any number of ids.
+async fn by_ids<E>(
     db: &impl ConnectionTrait,
+    id_column: E::Column,
+    id_of: fn(&E::Model) -> i32,
     ids: impl IntoIterator<Item = i32>,
-) -> Result<HashMap<i32, author::Model>, DbErr> {
+) -> Result<HashMap<i32, E::Model>, DbErr>
+where
+    E: EntityTrait,
+{
     let ids: HashSet<i32> = ids.into_iter().collect();
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    Ok(author::Entity::find()
-        .filter(author::Column::Id.is_in(ids))
+    Ok(E::find()
+        .filter(id_column.is_in(ids))
         .all(db)
         .await?
         .into_iter()
-        .map(|a| (a.id, a))
+        .map(|row| (id_of(&row), row))
         .collect())
+}
+
+pub async fn authors_by_ids(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i32>,
+) -> Result<HashMap<i32, author::Model>, DbErr> {
+    by_ids::<author::Entity>(db, author::Column::Id, |a| a.id, ids).await
 }
 
 pub async fn narrators_by_ids(
     db: &impl ConnectionTrait,
     ids: impl IntoIterator<Item = i32>,
 ) -> Result<HashMap<i32, narrator::Model>, DbErr> {
-    let ids: HashSet<i32> = ids.into_iter().collect();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    Ok(narrator::Entity::find()
-        .filter(narrator::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|n| (n.id, n))
-        .collect())
+    by_ids::<narrator::Entity>(db, narrator::Column::Id, |n| n.id, ids).await
 }
 
 pub async fn categories_by_ids(
     db: &impl ConnectionTrait,
     ids: impl IntoIterator<Item = i32>,
 ) -> Result<HashMap<i32, category::Model>, DbErr> {
-    let ids: HashSet<i32> = ids.into_iter().collect();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    Ok(category::Entity::find()
-        .filter(category::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|c| (c.id, c))
-        .collect())
+    by_ids::<category::Entity>(db, category::Column::Id, |c| c.id, ids).await
 }
 
 /// The tag names of each book, alphabetical.

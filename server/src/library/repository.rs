@@ -2,10 +2,9 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, OnConflict},
-    ActiveValue::Set,
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect,
+    sea_query::{Alias, Expr, ExprTrait, OnConflict, Order, Query},
+    ColumnTrait, ConnectionTrait, DbErr, DeriveIden, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect,
 };
 
 use crate::{
@@ -13,11 +12,28 @@ use crate::{
     paging::Paging,
 };
 
-/// The two per-user book lists that work alike.
+/// The two per-user book lists that work alike: same columns, one table each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shelf {
     Bookshelf,
     Favorites,
+}
+
+impl Shelf {
+    fn table(self) -> Alias {
+        Alias::new(match self {
+            Self::Bookshelf => "bookshelf",
+            Self::Favorites => "favorites",
+        })
+    }
+}
+
+/// The columns both shelf tables have.
+#[derive(DeriveIden)]
+enum ShelfColumn {
+    UserId,
+    BookId,
+    AddedAt,
 }
 
 /// A book on a shelf.
@@ -35,40 +51,21 @@ pub async fn add(
     book_id: i32,
     now_ms: i64,
 ) -> Result<bool, DbErr> {
-    let inserted = match shelf {
-        Shelf::Bookshelf => {
-            bookshelf_entry::Entity::insert(bookshelf_entry::ActiveModel {
-                user_id: Set(user_id),
-                book_id: Set(book_id),
-                added_at: Set(now_ms),
-            })
-            .on_conflict(
-                OnConflict::columns([
-                    bookshelf_entry::Column::UserId,
-                    bookshelf_entry::Column::BookId,
-                ])
+    let insert = Query::insert()
+        .into_table(shelf.table())
+        .columns([
+            ShelfColumn::UserId,
+            ShelfColumn::BookId,
+            ShelfColumn::AddedAt,
+        ])
+        .values_panic([user_id.into(), book_id.into(), now_ms.into()])
+        .on_conflict(
+            OnConflict::columns([ShelfColumn::UserId, ShelfColumn::BookId])
                 .do_nothing()
                 .to_owned(),
-            )
-            .exec_without_returning(db)
-            .await?
-        }
-        Shelf::Favorites => {
-            favorite::Entity::insert(favorite::ActiveModel {
-                user_id: Set(user_id),
-                book_id: Set(book_id),
-                added_at: Set(now_ms),
-            })
-            .on_conflict(
-                OnConflict::columns([favorite::Column::UserId, favorite::Column::BookId])
-                    .do_nothing()
-                    .to_owned(),
-            )
-            .exec_without_returning(db)
-            .await?
-        }
-    };
-    Ok(inserted > 0)
+        )
+        .to_owned();
+    Ok(db.execute(&insert).await?.rows_affected() > 0)
 }
 
 /// Takes the book off the shelf; true when it was there.
@@ -78,23 +75,12 @@ pub async fn remove(
     user_id: i32,
     book_id: i32,
 ) -> Result<bool, DbErr> {
-    let result = match shelf {
-        Shelf::Bookshelf => {
-            bookshelf_entry::Entity::delete_many()
-                .filter(bookshelf_entry::Column::UserId.eq(user_id))
-                .filter(bookshelf_entry::Column::BookId.eq(book_id))
-                .exec(db)
-                .await?
-        }
-        Shelf::Favorites => {
-            favorite::Entity::delete_many()
-                .filter(favorite::Column::UserId.eq(user_id))
-                .filter(favorite::Column::BookId.eq(book_id))
-                .exec(db)
-                .await?
-        }
-    };
-    Ok(result.rows_affected > 0)
+    let delete = Query::delete()
+        .from_table(shelf.table())
+        .and_where(Expr::col(ShelfColumn::UserId).eq(user_id))
+        .and_where(Expr::col(ShelfColumn::BookId).eq(book_id))
+        .to_owned();
+    Ok(db.execute(&delete).await?.rows_affected() > 0)
 }
 
 /// One page of a shelf, most recently added first, and its size.
@@ -104,47 +90,36 @@ pub async fn page(
     user_id: i32,
     paging: Paging,
 ) -> Result<(Vec<ShelfEntry>, u64), DbErr> {
-    Ok(match shelf {
-        Shelf::Bookshelf => {
-            let query =
-                bookshelf_entry::Entity::find().filter(bookshelf_entry::Column::UserId.eq(user_id));
-            let total = query.clone().count(db).await?;
-            let rows = query
-                .order_by_desc(bookshelf_entry::Column::AddedAt)
-                .order_by_desc(bookshelf_entry::Column::BookId)
-                .offset(paging.offset())
-                .limit(paging.page_size)
-                .all(db)
-                .await?;
-            let rows = rows
-                .into_iter()
-                .map(|r| ShelfEntry {
-                    book_id: r.book_id,
-                    added_at: r.added_at,
-                })
-                .collect();
-            (rows, total)
-        }
-        Shelf::Favorites => {
-            let query = favorite::Entity::find().filter(favorite::Column::UserId.eq(user_id));
-            let total = query.clone().count(db).await?;
-            let rows = query
-                .order_by_desc(favorite::Column::AddedAt)
-                .order_by_desc(favorite::Column::BookId)
-                .offset(paging.offset())
-                .limit(paging.page_size)
-                .all(db)
-                .await?;
-            let rows = rows
-                .into_iter()
-                .map(|r| ShelfEntry {
-                    book_id: r.book_id,
-                    added_at: r.added_at,
-                })
-                .collect();
-            (rows, total)
-        }
-    })
+    let count = Query::select()
+        .expr_as(Expr::col(ShelfColumn::BookId).count(), Alias::new("n"))
+        .from(shelf.table())
+        .and_where(Expr::col(ShelfColumn::UserId).eq(user_id))
+        .to_owned();
+    let total: i64 = match db.query_one(&count).await? {
+        Some(row) => row.try_get("", "n")?,
+        None => 0,
+    };
+    let select = Query::select()
+        .columns([ShelfColumn::BookId, ShelfColumn::AddedAt])
+        .from(shelf.table())
+        .and_where(Expr::col(ShelfColumn::UserId).eq(user_id))
+        .order_by(ShelfColumn::AddedAt, Order::Desc)
+        .order_by(ShelfColumn::BookId, Order::Desc)
+        .offset(paging.offset())
+        .limit(paging.page_size)
+        .to_owned();
+    let rows = db
+        .query_all(&select)
+        .await?
+        .into_iter()
+        .map(|row| {
+            Ok(ShelfEntry {
+                book_id: row.try_get("", "book_id")?,
+                added_at: row.try_get("", "added_at")?,
+            })
+        })
+        .collect::<Result<Vec<_>, DbErr>>()?;
+    Ok((rows, u64::try_from(total).unwrap_or(0)))
 }
 
 /// Adds `delta` to the book's favourite count, never below zero.
