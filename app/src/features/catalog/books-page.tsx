@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async
 import { useApi } from '@/components/async-state/use-api';
 import { BookGrid } from '@/components/catalog/book-card';
 import { CategoryOptions } from '@/components/catalog/category-options';
+import { useBookFilterOptions } from '@/components/catalog/filter-options';
 import { Pagination } from '@/components/catalog/pagination';
 import { pathTo } from '@/lib/paths';
 import { catalogApi, itemsOf } from '@/lib/catalog-api';
@@ -16,6 +17,7 @@ export const pageSize = 20;
 
 export function BooksPage() {
   const { t } = useTranslation();
+  const filterOptions = useBookFilterOptions();
   const id = useId();
   const { values, page, update } = useUrlFilters(pathTo('books'), keys);
   const categories = useApi((signal) => catalogApi.categories({ signal }), []);
@@ -49,20 +51,11 @@ export function BooksPage() {
         {select(
           'category',
           t('app.catalog.filters.category'),
-          [['', t('app.catalog.filters.all')]],
+          [filterOptions.all],
           categories.status === 'ready' ? <CategoryOptions categories={categories.data} /> : null,
         )}
-        {select('status', t('app.catalog.filters.status'), [
-          ['', t('app.catalog.filters.all')],
-          ['serialising', t('app.catalog.status.serialising')],
-          ['finished', t('app.catalog.status.finished')],
-        ])}
-        {select('access', t('app.catalog.filters.access'), [
-          ['', t('app.catalog.filters.all')],
-          ['free', t('app.catalog.access.free')],
-          ['vip', t('app.catalog.access.vip')],
-          ['paid', t('app.catalog.access.paid')],
-        ])}
+        {select('status', t('app.catalog.filters.status'), filterOptions.status)}
+        {select('access', t('app.catalog.filters.access'), filterOptions.access)}
         {select('sort', t('app.catalog.filters.sort'), [
           ['', t('app.catalog.sort.popular')],
           ['newest', t('app.catalog.sort.newest')],

@@ -9,6 +9,7 @@ import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { catalogApi, itemsOf, type SearchResult } from '@/lib/catalog-api';
 import { CategoryOptions } from '@/components/catalog/category-options';
+import { useBookFilterOptions } from '@/components/catalog/filter-options';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { pathTo } from '@/lib/paths';
 import { Highlight } from './highlight';
@@ -19,6 +20,7 @@ const pageSize = 20;
 
 export function SearchPage() {
   const { t } = useTranslation();
+  const filterOptions = useBookFilterOptions();
   const id = useId();
   const { values, page, update } = useUrlFilters(pathTo('search'), keys);
   const [draft, setDraft] = useState(values);
@@ -77,20 +79,11 @@ export function SearchPage() {
           {field(
             'category',
             t('app.catalog.filters.category'),
-            [['', t('app.catalog.filters.all')]],
+            [filterOptions.all],
             categories.status === 'ready' ? <CategoryOptions categories={categories.data} /> : null,
           )}
-          {field('status', t('app.catalog.filters.status'), [
-            ['', t('app.catalog.filters.all')],
-            ['serialising', t('app.catalog.status.serialising')],
-            ['finished', t('app.catalog.status.finished')],
-          ])}
-          {field('access', t('app.catalog.filters.access'), [
-            ['', t('app.catalog.filters.all')],
-            ['free', t('app.catalog.access.free')],
-            ['vip', t('app.catalog.access.vip')],
-            ['paid', t('app.catalog.access.paid')],
-          ])}
+          {field('status', t('app.catalog.filters.status'), filterOptions.status)}
+          {field('access', t('app.catalog.filters.access'), filterOptions.access)}
           {field('sort', t('app.catalog.filters.sort'), [
             ['', t('app.search.sort.relevance')],
             ['newest', t('app.catalog.sort.newest')],
