@@ -31,7 +31,7 @@ file="$(cd "$work/data/audio/demo" && for f in *; do [ "$(stat -c %s "$f")" = "$
 chmod -R a+rX "$work"
 echo "file: $file, $length bytes; concurrency $concurrency; $seconds s; Range chunks of 64 KiB"
 echo "== tingshu ($url)"
-"$target/tingshu-bench" range --url "$url" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000
+"$target/tingshu-bench" range --url "$url" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000 | tee "$work/tingshu.out"
 
 if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
   nginx_port="$(free_port)"
@@ -50,7 +50,9 @@ CONF
   "$(command -v nginx || echo /usr/sbin/nginx)" -c "$work/nginx.conf"
   sleep 0.5
   echo "== nginx (http://127.0.0.1:$nginx_port/$file)"
-  "$target/tingshu-bench" range --url "http://127.0.0.1:$nginx_port/$file" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000
+  "$target/tingshu-bench" range --url "http://127.0.0.1:$nginx_port/$file" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000 | tee "$work/nginx.out"
+  rate_of() { awk '$1 == "rate:" {print $2}' "$1"; }
+  echo "== tingshu / nginx requests/s: $(rate_of "$work/tingshu.out") / $(rate_of "$work/nginx.out") = $(python3 -c "print(f'{$(rate_of "$work/tingshu.out") / $(rate_of "$work/nginx.out"):.2f}')")× (target: at least 0.5×)"
 else
   echo "nginx is not installed: apt-get install nginx to compare"
 fi

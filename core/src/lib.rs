@@ -55,6 +55,7 @@
 //! | progressWins | [`catalog::progress::progress_wins`] |
 //! | clampPlaybackRate | [`catalog::progress::clamp_playback_rate`] |
 //! | sleepTimerRemaining | [`catalog::progress::sleep_timer_remaining`] |
+//! | checkQueryParam | [`catalog::query::check_query_param`] |
 
 pub mod auth;
 pub mod bots;

@@ -18,6 +18,8 @@ pub enum FieldRule {
     TooLong { max: usize },
     /// Not one of the `allowed` values.
     OneOf { allowed: Vec<String> },
+    /// Not a whole number from `min` to `max`.
+    WholeNumber { min: usize, max: usize },
     /// Not a well-formed value of `format` (`email`, `url`).
     Format { format: String },
     /// A character outside the username set (letters, digits, `_`, `-`), or only digits.
@@ -79,6 +81,11 @@ pub fn describe_rule(rule: &FieldRule, lang: Lang) -> String {
             "validation.oneOf",
             &[("allowed", &allowed.join(", "))],
         ),
+        FieldRule::WholeNumber { min, max } => text_with(
+            lang,
+            "validation.wholeNumber",
+            &[("min", &min.to_string()), ("max", &max.to_string())],
+        ),
         FieldRule::Format { format } => {
             let key = match format.as_str() {
                 "email" => "validation.format.email",
@@ -112,6 +119,7 @@ mod tests {
             FieldRule::OneOf {
                 allowed: vec!["zh".into(), "en".into()],
             },
+            FieldRule::WholeNumber { min: 1, max: 50 },
             FieldRule::Format {
                 format: "email".into(),
             },
@@ -177,6 +185,8 @@ mod tests {
                 allowed: vec!["zh".into(), "ja".into()],
             };
             assert!(describe_rule(&one_of, lang).contains("zh, ja"));
+            let range = describe_rule(&FieldRule::WholeNumber { min: 1, max: 200 }, lang);
+            assert!(range.contains('1') && range.contains("200"), "{range}");
             assert!(!summary(lang).is_empty());
         }
     }

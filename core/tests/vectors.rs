@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 45] = [
+const RULES: [&str; 46] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -60,6 +60,7 @@ const RULES: [&str; 45] = [
     "progressWins",
     "clampPlaybackRate",
     "sleepTimerRemaining",
+    "checkQueryParam",
 ];
 
 #[derive(Debug)]
@@ -133,6 +134,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "progressWins" => run(input, ok(catalog::progress::progress_wins)),
         "clampPlaybackRate" => run(input, ok(catalog::progress::clamp_playback_rate)),
         "sleepTimerRemaining" => run(input, ok(catalog::progress::sleep_timer_remaining)),
+        "checkQueryParam" => run(input, ok(catalog::query::check_query_param)),
         _ => Err(Failure::UnknownRule),
     }
 }

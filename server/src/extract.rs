@@ -5,11 +5,18 @@ use axum::{
     Json,
 };
 use tingshu_core::{
-    i18n::lang::{resolve_language, ResolveLanguageInput},
+    i18n::{
+        lang::{resolve_language, ResolveLanguageInput},
+        texts::text,
+    },
+    validation::FieldRule,
     Lang,
 };
 
-use crate::error::ApiError;
+use crate::{
+    error::ApiError,
+    paging::{param_error, whole_number_param},
+};
 
 /// A JSON body whose rejections (bad JSON, wrong shape, too large) become the API's error body.
 #[derive(FromRequest)]
@@ -52,7 +59,8 @@ pub fn lang_of(headers: &HeaderMap) -> Lang {
     resolve_language(ResolveLanguageInput { stored, browser })
 }
 
-/// A record id from the path (`/books/{id}`): a positive integer, else a 400 naming `id`.
+/// A record id from the path (`/books/{id}`): a positive integer, else a 400 naming `id`
+/// in the caller's language.
 #[derive(Debug, Clone, Copy)]
 pub struct PathId(pub i32);
 
@@ -60,19 +68,31 @@ impl<S: Send + Sync> FromRequestParts<S> for PathId {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        const MAX_ID: usize = i32::MAX as usize;
+        let lang = lang_of(&parts.headers);
+        let refused = || {
+            param_error(
+                lang,
+                "id",
+                FieldRule::WholeNumber {
+                    min: 1,
+                    max: MAX_ID,
+                },
+            )
+        };
         let axum::extract::Path(raw) =
             axum::extract::Path::<String>::from_request_parts(parts, state)
                 .await
-                .map_err(|_| crate::paging::invalid_param("id", "must be a record id"))?;
-        raw.parse::<i32>()
-            .ok()
-            .filter(|id| *id > 0)
+                .map_err(|_| refused())?;
+        whole_number_param(lang, "id", Some(&raw), 1, MAX_ID as u64)?
+            .and_then(|id| i32::try_from(id).ok())
             .map(Self)
-            .ok_or_else(|| crate::paging::invalid_param("id", "must be a positive whole number"))
+            .ok_or_else(refused)
     }
 }
 
-/// Query parameters whose rejections (bad encoding, wrong types) become the API's 400 body.
+/// Query parameters whose rejections (bad encoding, a repeated name) become the API's 400 body,
+/// worded in the caller's language.
 #[derive(Debug, Clone)]
 pub struct Params<T>(pub T);
 
@@ -87,9 +107,12 @@ where
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Query(value)| Self(value))
-            .map_err(|rejection| ApiError::Validation {
-                message: format!("Invalid query string: {}", rejection.body_text()),
-                fields: Default::default(),
+            .map_err(|rejection| {
+                tracing::debug!(rejection = %rejection.body_text(), "query string refused");
+                ApiError::Validation {
+                    message: text(lang_of(&parts.headers), "validation.query").to_owned(),
+                    fields: Default::default(),
+                }
             })
     }
 }

@@ -1,7 +1,14 @@
-//! Page bounds of list endpoints (`?page&pageSize`), validated into 400s that name the parameter, and the list answer.
+//! Query parameters of list endpoints (`?page&pageSize`, choices such as `sort`), validated by
+//! the core rule `checkQueryParam` into 400s that name the parameter and its rule in the
+//! caller's language, and the list answer.
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use tingshu_core::{
+    catalog::query::{self, CheckQueryParamInput, ParamCheck, QueryParamCheck},
+    validation::{describe_rule, FieldRule},
+    Lang,
+};
 
 use crate::error::ApiError;
 
@@ -14,37 +21,32 @@ pub struct Paging {
 
 impl Paging {
     /// Parses the raw query values; absent means page 1 and the endpoint's default size.
+    /// A refusal is worded in `lang`.
+    pub fn parse_in(
+        lang: Lang,
+        page: Option<&str>,
+        page_size: Option<&str>,
+        default_size: u64,
+        max_size: u64,
+    ) -> Result<Self, ApiError> {
+        let page = match checked(lang, "page", page, ParamCheck::Page)? {
+            QueryParamCheck::Number { value } => value as u64,
+            _ => 1,
+        };
+        let page_size =
+            whole_number_param(lang, "pageSize", page_size, 1, max_size)?.unwrap_or(default_size);
+        Ok(Self { page, page_size })
+    }
+
+    /// [`Paging::parse_in`] worded in English, for callers that do not know the language
+    /// (their route words the refusal again, see `routes/search.rs`).
     pub fn parse(
         page: Option<&str>,
         page_size: Option<&str>,
         default_size: u64,
         max_size: u64,
     ) -> Result<Self, ApiError> {
-        let page = match page {
-            None | Some("") => 1,
-            Some(raw) => match raw.parse::<u64>() {
-                Ok(value) if (1..=1_000_000).contains(&value) => value,
-                _ => {
-                    return Err(invalid_param(
-                        "page",
-                        "must be a whole number from 1 to 1000000",
-                    ))
-                }
-            },
-        };
-        let page_size = match page_size {
-            None | Some("") => default_size,
-            Some(raw) => match raw.parse::<u64>() {
-                Ok(value) if (1..=max_size).contains(&value) => value,
-                _ => {
-                    return Err(invalid_param(
-                        "pageSize",
-                        &format!("must be a whole number from 1 to {max_size}"),
-                    ))
-                }
-            },
-        };
-        Ok(Self { page, page_size })
+        Self::parse_in(Lang::En, page, page_size, default_size, max_size)
     }
 
     pub fn offset(&self) -> u64 {
@@ -52,7 +54,70 @@ impl Paging {
     }
 }
 
-/// A 400 naming one bad query parameter: `{"fields": {"<name>": "<problem>"}}`.
+fn checked(
+    lang: Lang,
+    field: &str,
+    value: Option<&str>,
+    check: ParamCheck,
+) -> Result<QueryParamCheck, ApiError> {
+    match query::check_query_param(CheckQueryParamInput {
+        field: field.to_owned(),
+        value: value.map(str::to_owned),
+        check,
+        lang,
+    }) {
+        QueryParamCheck::Invalid { error, message } => Err(ApiError::Validation {
+            message,
+            fields: BTreeMap::from([(error.field, error.message)]),
+        }),
+        passed => Ok(passed),
+    }
+}
+
+/// An optional whole-number parameter from `min` to `max`; absent or blank is `None`.
+pub fn whole_number_param(
+    lang: Lang,
+    field: &str,
+    value: Option<&str>,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, ApiError> {
+    let bound = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    let check = ParamCheck::WholeNumber {
+        min: bound(min),
+        max: bound(max),
+    };
+    Ok(match checked(lang, field, value, check)? {
+        QueryParamCheck::Number { value } => Some(value as u64),
+        _ => None,
+    })
+}
+
+/// An optional parameter that must be one of `allowed`; absent or blank is `None`.
+pub fn choice_param(
+    lang: Lang,
+    field: &str,
+    value: Option<&str>,
+    allowed: &[&str],
+) -> Result<Option<String>, ApiError> {
+    Ok(
+        match checked(lang, field, value, ParamCheck::one_of(allowed))? {
+            QueryParamCheck::Choice { value } => Some(value),
+            _ => None,
+        },
+    )
+}
+
+/// A 400 naming `field` and the `rule` it broke, worded in `lang`.
+pub fn param_error(lang: Lang, field: &str, rule: FieldRule) -> ApiError {
+    ApiError::Validation {
+        message: query::param_message(field, &rule, lang),
+        fields: BTreeMap::from([(field.to_owned(), describe_rule(&rule, lang))]),
+    }
+}
+
+/// A 400 naming one bad query parameter with an English `problem`: `{"fields": {"<name>": "<problem>"}}`.
+/// Only for code that does not know the caller's language; prefer [`param_error`].
 pub fn invalid_param(name: &str, problem: &str) -> ApiError {
     let mut fields = BTreeMap::new();
     fields.insert(name.to_owned(), problem.to_owned());
@@ -109,6 +174,38 @@ mod tests {
                 other => panic!("{page:?} {size:?}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn refusals_are_worded_in_the_callers_language() {
+        match Paging::parse_in(Lang::Ja, None, Some("51"), 20, 50) {
+            Err(ApiError::Validation { message, fields }) => {
+                assert_eq!(
+                    fields["pageSize"],
+                    "1 から 50 までの整数を指定してください。"
+                );
+                assert!(
+                    message.contains("pageSize") && message.starts_with("パラメーター pageSize"),
+                    "{message}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        match choice_param(Lang::Zh, "sort", Some("cheapest"), &["newest", "popular"]) {
+            Err(ApiError::Validation { message, fields }) => {
+                assert_eq!(fields["sort"], "只能是以下之一：newest, popular。");
+                assert!(message.starts_with("参数 sort"), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            choice_param(Lang::Zh, "sort", Some(" newest "), &["newest"]).unwrap(),
+            Some("newest".to_owned())
+        );
+        assert_eq!(
+            choice_param(Lang::Zh, "sort", Some(""), &["newest"]).unwrap(),
+            None
+        );
     }
 }
 

@@ -13,6 +13,7 @@ use tracing::Level;
 
 use crate::{
     accounts::{password::HashCost, tokens::TokenKeys, AccountSettings},
+    audio::AudioCaches,
     config::Config,
     db,
     i18n::Catalogues,
@@ -75,6 +76,7 @@ impl Application {
             config: Arc::new(config),
             accounts,
             search: search.clone(),
+            audio: AudioCaches::default(),
         };
         let (router, api_table) = routes::router(state);
         Ok(Self {

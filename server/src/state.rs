@@ -3,7 +3,10 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::{accounts::AccountSettings, config::Config, i18n::Catalogues, search::SearchIndex};
+use crate::{
+    accounts::AccountSettings, audio::AudioCaches, config::Config, i18n::Catalogues,
+    search::SearchIndex,
+};
 
 /// Cheap to clone: everything inside is shared.
 #[derive(Clone)]
@@ -14,4 +17,6 @@ pub struct AppState {
     pub accounts: AccountSettings,
     /// The full-text index of the catalogue.
     pub search: SearchIndex,
+    /// Chapter facts and open files of the audio endpoint.
+    pub audio: AudioCaches,
 }

@@ -89,4 +89,5 @@ export_rules! {
     progressWins(catalog::progress::ProgressWinsInput = "ProgressWinsInput") -> "boolean" = ok(catalog::progress::progress_wins);
     clampPlaybackRate(catalog::progress::ClampPlaybackRateInput = "ClampPlaybackRateInput") -> "number" = ok(catalog::progress::clamp_playback_rate);
     sleepTimerRemaining(catalog::progress::SleepTimerRemainingInput = "SleepTimerRemainingInput") -> "SleepTimer" = ok(catalog::progress::sleep_timer_remaining);
+    checkQueryParam(catalog::query::CheckQueryParamInput = "CheckQueryParamInput") -> "QueryParamCheck" = ok(catalog::query::check_query_param);
 }

@@ -81,6 +81,13 @@ export interface Category {
   children: Category[];
 }
 
+/** A tag that some book carries, with how many do (`GET /api/tags`); `?tag=` filters on its name. */
+export interface Tag {
+  id: number;
+  name: string;
+  bookCount: number;
+}
+
 export interface Recommendation {
   book: BookSummary;
   reason: { kind: 'category' | 'author' | 'narrator' | 'popular'; name: string | null };
@@ -132,6 +139,7 @@ const get = <T>(path: string, { signal }: Signal = {}) => authRequest<T>('GET', 
 
 export const catalogApi = {
   categories: (o?: Signal) => get<Category[]>('/api/categories', o),
+  tags: (o?: Signal) => get<{ items: Tag[] }>('/api/tags', o),
   books: (params: Record<string, string | number | null | undefined>, o?: Signal) =>
     get<Page<BookSummary>>(`/api/books${query(params)}`, o),
   book: (id: number | string, o?: Signal) => get<BookDetail>(`/api/books/${id}`, o),

@@ -6,6 +6,7 @@ export {
   authorize,
   avatarInitials,
   chapterAccess,
+  checkQueryParam,
   clampPlaybackRate,
   clampProgress,
   clampRating,

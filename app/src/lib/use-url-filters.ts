@@ -1,12 +1,14 @@
 // Filters kept in the address (?category=…&sort=…&page=…) so a list can be shared; changing one resets the page.
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLocalize } from '@/lib/lang';
+import { checkQueryParam } from '@/lib/core';
+import { useLang, useLocalize } from '@/lib/lang';
 
 export function useUrlFilters<K extends string>(basePath: string, keys: readonly K[]) {
   const { search } = useLocation();
   const navigate = useNavigate();
   const localize = useLocalize();
+  const { lang } = useLang();
   const values = useMemo(() => {
     const params = new URLSearchParams(search);
     const result = {} as Record<K | 'page', string>;
@@ -14,7 +16,9 @@ export function useUrlFilters<K extends string>(basePath: string, keys: readonly
     result.page = params.get('page') ?? '';
     return result;
   }, [search, keys]);
-  const page = Math.max(1, Number.parseInt(values.page, 10) || 1);
+  // The page bounds are the server's (core's `checkQueryParam`); a page it would refuse reads as page 1.
+  const checkedPage = checkQueryParam({ field: 'page', value: values.page, check: { rule: 'page' }, lang });
+  const page = checkedPage.kind === 'number' ? checkedPage.value : 1;
 
   const update = useCallback(
     (patch: Partial<Record<K | 'page', string | number>>) => {

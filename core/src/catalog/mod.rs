@@ -1,9 +1,10 @@
-//! Catalogue and listening rules: who may hear a chapter, signed audio URLs and the player's
-//! progress, playback-rate and sleep-timer rules (catalogue contract, "Access to a chapter"
-//! and "Audio").
+//! Catalogue and listening rules: who may hear a chapter, signed audio URLs, the lists' query
+//! parameters and the player's progress, playback-rate and sleep-timer rules (catalogue
+//! contract, "Access to a chapter" and "Audio").
 
 pub mod access;
 pub mod progress;
+pub mod query;
 pub mod signed_url;
 
 use crate::i18n::texts::text;

@@ -1,6 +1,9 @@
 //! Chapter audio: who may hear a chapter (the core's `chapterAccess`), signed audio URLs
 //! (the core's `signAudioUrl` / `verifyAudioUrl`, keyed by a key derived from the token
-//! secret) and the ranged file response (`serve`).
+//! secret), the short-lived caches of chapter facts (`facts`) and open files (`files`), and
+//! the ranged file response (`serve`).
+pub mod facts;
+pub mod files;
 pub mod repository;
 pub mod serve;
 
@@ -21,11 +24,22 @@ use tingshu_core::{
     Lang,
 };
 
+use self::{
+    facts::{AudioFacts, ChapterAudio},
+    files::OpenFiles,
+};
 use crate::{
-    entities::{asset, book, chapter, user},
+    entities::{asset, user},
     error::{ApiError, ApiResult},
     state::AppState,
 };
+
+/// The audio endpoint's in-memory caches, shared by every request.
+#[derive(Clone, Default)]
+pub struct AudioCaches {
+    pub facts: AudioFacts,
+    pub files: OpenFiles,
+}
 
 pub use tingshu_core::catalog::signed_url::SIGNATURE_TTL_MS as AUDIO_URL_TTL_MS;
 
@@ -115,37 +129,27 @@ pub fn premium_user(user: &user::Model) -> PremiumUser {
     }
 }
 
-/// Decides `chapterAccess` for one listener, loading the active campaign and purchases.
+/// Decides `chapterAccess` for one listener; reads purchases only when nothing else opens
+/// the chapter.
 pub async fn access_for(
     state: &AppState,
-    book: &book::Model,
-    chapter: &chapter::Model,
+    audio: &ChapterAudio,
     listener: Option<&user::Model>,
     now_ms: i64,
 ) -> ApiResult<ChapterAccess> {
-    let book_access = BookAccess::parse(&book.access).ok_or_else(|| {
-        ApiError::Internal(anyhow::anyhow!(
-            "book {} has an unknown access level {:?}",
-            book.id,
-            book.access
-        ))
-    })?;
-    // Free chapters and books need no lookups.
-    let open = chapter.is_free || book_access == BookAccess::Free;
-    let campaign_ends_at = if open {
-        None
-    } else {
-        repository::active_campaign_end(&state.db, book.id, now_ms).await?
-    };
+    let campaign_ends_at = audio.campaign_end_at(now_ms);
+    let open = audio.chapter_is_free
+        || audio.book_access == BookAccess::Free
+        || campaign_ends_at.is_some();
     let purchased = match listener {
-        Some(user) if !open && campaign_ends_at.is_none() => {
-            repository::purchased(&state.db, user.id, book.id, chapter.id).await?
+        Some(user) if !open => {
+            repository::purchased(&state.db, user.id, audio.book_id, audio.chapter_id).await?
         }
         _ => false,
     };
     Ok(chapter_access(ChapterAccessInput {
-        book_access,
-        chapter_is_free: chapter.is_free,
+        book_access: audio.book_access,
+        chapter_is_free: audio.chapter_is_free,
         campaign_ends_at: campaign_ends_at.map(|ms| ms as f64),
         now_ms: now_ms as f64,
         user: listener.map(premium_user),

@@ -1,4 +1,4 @@
-//! The lookups of the audio endpoint: chapter, book and asset, active campaigns, purchases.
+//! The lookups of the audio endpoint: chapter, book and asset, campaign windows, purchases.
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
     QuerySelect,
@@ -30,13 +30,12 @@ pub async fn playable(
     Ok(Some((chapter, book, asset)))
 }
 
-/// The latest end (ms) of a campaign on `book_id` running at `now_ms`
-/// (`starts_at <= now < ends_at`), if any.
-pub async fn active_campaign_end(
+/// The `(starts_at, ends_at)` windows (ms) of the campaigns on `book_id` not over at `now_ms`.
+pub async fn campaign_windows(
     db: &DatabaseConnection,
     book_id: i32,
     now_ms: i64,
-) -> Result<Option<i64>, DbErr> {
+) -> Result<Vec<(i64, i64)>, DbErr> {
     let promotion_ids: Vec<i32> = promotion_book::Entity::find()
         .select_only()
         .column(promotion_book::Column::PromotionId)
@@ -45,18 +44,17 @@ pub async fn active_campaign_end(
         .all(db)
         .await?;
     if promotion_ids.is_empty() {
-        return Ok(None);
+        return Ok(Vec::new());
     }
-    let ends: Vec<i64> = promotion::Entity::find()
+    promotion::Entity::find()
         .select_only()
+        .column(promotion::Column::StartsAt)
         .column(promotion::Column::EndsAt)
         .filter(promotion::Column::Id.is_in(promotion_ids))
-        .filter(promotion::Column::StartsAt.lte(now_ms))
         .filter(promotion::Column::EndsAt.gt(now_ms))
         .into_tuple()
         .all(db)
-        .await?;
-    Ok(ends.into_iter().max())
+        .await
 }
 
 /// Whether `user_id` bought the book or this chapter.

@@ -1,7 +1,7 @@
 //! The ranged file response of the audio endpoint.
 //!
-//! tower-http's `ServeFile` does the file work: single `Range` requests (`bytes=a-b`,
-//! `bytes=a-`, `bytes=-n`) answered 206 with `Content-Range` and `Content-Length`,
+//! tower-http's `ServeDir`, over the one open file of [`super::files`], does the file work:
+//! single `Range` requests (`bytes=a-b`, `bytes=a-`, `bytes=-n`) answered 206 with `Content-Range` and `Content-Length`,
 //! unsatisfiable ranges answered 416 with `Content-Range: bytes */len`, `Accept-Ranges:
 //! bytes`, `Last-Modified` with `If-Modified-Since` / `If-Unmodified-Since`, HEAD without
 //! reading the file, and a body streamed in 64 KiB chunks (never the whole file in memory).
@@ -11,26 +11,27 @@
 //! - a strong `ETag` from the asset's sha256 (stable across copies and servers), with
 //!   `If-None-Match` (→ 304, weak comparison) and `If-Match` (→ 412, strong comparison)
 //!   evaluated against it (the `headers` crate's typed headers); the date validators are
-//!   left to `ServeFile` only when the matching ETag validator is absent (RFC 9110 §13.2.2);
+//!   left to `ServeDir` only when the matching ETag validator is absent (RFC 9110 §13.2.2);
 //! - `If-Range` (RFC 9110 §13.1.5): with a matching strong ETag (or a date not older than
 //!   the file) the range is served, otherwise the `Range` header is dropped and the whole
 //!   file is answered 200;
 //! - multi-range requests (`bytes=0-1,5-6`) are served as the whole file with 200
-//!   (a server may ignore `Range`, RFC 9110 §14.2) rather than `ServeFile`'s default 416,
+//!   (a server may ignore `Range`, RFC 9110 §14.2) rather than `ServeDir`'s default 416,
 //!   which RFC 9110 reserves for unsatisfiable ranges; audio players never ask for several;
 //! - `Content-Type` from the asset row's mime (not guessed from the file name);
 //! - `Cache-Control` by how access was granted (see [`CachePolicy`]), and
 //!   `Vary: Authorization` when a bearer token granted it.
-use std::path::Path;
+use std::sync::Arc;
 
 use axum::{
     body::Body,
-    http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode},
+    http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode, Uri},
     response::Response,
 };
 use headers::{ETag, HeaderMapExt, IfMatch, IfNoneMatch, IfRange, LastModified};
-use tower_http::services::ServeFile;
+use tower_http::services::ServeDir;
 
+use super::files::{OneFile, OpenAudioFile};
 use crate::error::{ApiError, ApiResult};
 
 /// How long anyone may cache a free chapter.
@@ -65,12 +66,12 @@ impl CachePolicy {
     }
 }
 
-/// What is served: the file, its mime type and its sha256 (hex; the ETag).
+/// What is served: the open file, its mime type and its strong ETag (from the sha256).
 #[derive(Debug, Clone)]
 pub struct AudioFile<'a> {
-    pub path: &'a Path,
-    pub mime: &'a str,
-    pub sha256: &'a str,
+    pub open: Arc<OpenAudioFile>,
+    pub mime: &'a HeaderValue,
+    pub etag: Option<&'a ETag>,
 }
 
 /// The strong ETag `"<sha256>"`; `None` unless the digest is 64 hex characters.
@@ -90,21 +91,10 @@ pub async fn serve(
     policy: CachePolicy,
     now_ms: i64,
 ) -> ApiResult<Response> {
-    let missing = || ApiError::NotFound("The chapter's audio file is missing.".into());
-    let meta = match tokio::fs::metadata(file.path).await {
-        Ok(meta) if meta.is_file() => meta,
-        Ok(_) => return Err(missing()),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Err(missing()),
-        Err(error) => {
-            return Err(ApiError::Internal(
-                anyhow::Error::new(error).context("audio file"),
-            ))
-        }
-    };
-    let etag = strong_etag(file.sha256);
+    let etag = file.etag;
     let finish = |mut response: Response| {
         let out = response.headers_mut();
-        if let Some(etag) = &etag {
+        if let Some(etag) = etag {
             out.typed_insert(etag.clone());
         }
         out.insert(header::CACHE_CONTROL, policy.header(now_ms));
@@ -118,7 +108,7 @@ pub async fn serve(
     if let Some(range) = headers.get(header::RANGE) {
         forward.insert(header::RANGE, range.clone());
     }
-    match &etag {
+    match etag {
         Some(etag) => {
             match headers.typed_get::<IfMatch>() {
                 Some(if_match) if !if_match.precondition_passes(etag) => {
@@ -147,35 +137,34 @@ pub async fn serve(
         }
     }
     if forward.contains_key(header::RANGE) && headers.contains_key(header::IF_RANGE) {
-        let last_modified = meta.modified().ok().map(LastModified::from);
+        let last_modified = file.open.meta.modified.map(LastModified::from);
         let range_still_valid = headers
             .typed_get::<IfRange>()
-            .is_some_and(|if_range| !if_range.is_modified(etag.as_ref(), last_modified.as_ref()));
+            .is_some_and(|if_range| !if_range.is_modified(etag, last_modified.as_ref()));
         if !range_still_valid {
             forward.remove(header::RANGE);
         }
     }
 
+    // `ServeDir` does the ranged response; its backend is the one open file, whatever the path.
     let mut request = Request::new(Body::empty());
     *request.method_mut() = method.clone();
+    *request.uri_mut() = Uri::from_static("/audio");
     *request.headers_mut() = forward;
-    let response = ServeFile::new(file.path)
+    let response = ServeDir::with_backend(".", OneFile(file.open))
         .ignore_multi_range_requests(true)
         .try_call(request)
         .await
         .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("audio file")))?
         .map(Body::new);
-    if response.status() == StatusCode::NOT_FOUND {
-        return Err(missing());
-    }
     let mut response = finish(response);
     if matches!(
         response.status(),
         StatusCode::OK | StatusCode::PARTIAL_CONTENT
     ) {
-        if let Ok(mime) = HeaderValue::from_str(file.mime) {
-            response.headers_mut().insert(header::CONTENT_TYPE, mime);
-        }
+        response
+            .headers_mut()
+            .insert(header::CONTENT_TYPE, file.mime.clone());
     }
     Ok(response)
 }

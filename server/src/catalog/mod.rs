@@ -2,6 +2,7 @@
 //! limited-free books and recommendations. Rules (chapter access) come from the core;
 //! storage from `repository`; a page of books is assembled with one query per related kind.
 pub mod repository;
+pub mod tags;
 pub mod text;
 pub mod view;
 
@@ -9,7 +10,10 @@ use std::collections::{HashMap, HashSet};
 
 use sea_orm::{ConnectionTrait, DbErr};
 use tingshu_core::{
-    catalog::access::{chapter_access, BookAccess, ChapterAccess, ChapterAccessInput},
+    catalog::{
+        access::{chapter_access, BookAccess, ChapterAccess, ChapterAccessInput},
+        query::{BOOK_ACCESS, BOOK_STATUSES},
+    },
     premium::PremiumUser,
     Lang,
 };
@@ -22,7 +26,7 @@ use crate::{
     entities::{book, category, chapter, user},
     error::{ApiError, ApiResult},
     library,
-    paging::{invalid_param, Page, Paging},
+    paging::{choice_param, Page, Paging},
 };
 
 /// Book lists: at most 50 per page, 20 by default.
@@ -48,6 +52,9 @@ pub enum BookSort {
 }
 
 impl BookSort {
+    /// The spellings of `?sort=`, in the order of the variants.
+    pub const NAMES: [&'static str; 4] = ["newest", "popular", "rating", "updated"];
+
     pub fn parse(value: &str) -> Option<Self> {
         match value {
             "newest" => Some(Self::Newest),
@@ -87,34 +94,21 @@ fn non_empty(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
-impl TryFrom<BookListParams> for BookListQuery {
-    type Error = ApiError;
-
-    fn try_from(params: BookListParams) -> Result<Self, ApiError> {
-        let paging = Paging::parse(
+impl BookListQuery {
+    /// Checks every parameter; a 400 names the first bad one and its rule in `lang`.
+    pub fn parse(params: BookListParams, lang: Lang) -> Result<Self, ApiError> {
+        let paging = Paging::parse_in(
+            lang,
             params.page.as_deref(),
             params.page_size.as_deref(),
             BOOKS_DEFAULT_PAGE_SIZE,
             BOOKS_MAX_PAGE_SIZE,
         )?;
-        let status = non_empty(&params.status).map(str::to_owned);
-        if let Some(status) = &status {
-            if !matches!(status.as_str(), "serialising" | "finished") {
-                return Err(invalid_param("status", "must be serialising or finished"));
-            }
-        }
-        let access = non_empty(&params.access).map(str::to_owned);
-        if let Some(access) = &access {
-            if BookAccess::parse(access).is_none() {
-                return Err(invalid_param("access", "must be free, vip or paid"));
-            }
-        }
-        let sort = match non_empty(&params.sort) {
-            None => BookSort::default(),
-            Some(raw) => BookSort::parse(raw).ok_or_else(|| {
-                invalid_param("sort", "must be newest, popular, rating or updated")
-            })?,
-        };
+        let status = choice_param(lang, "status", params.status.as_deref(), &BOOK_STATUSES)?;
+        let access = choice_param(lang, "access", params.access.as_deref(), &BOOK_ACCESS)?;
+        let sort = choice_param(lang, "sort", params.sort.as_deref(), &BookSort::NAMES)?
+            .and_then(|sort| BookSort::parse(&sort))
+            .unwrap_or_default();
         Ok(Self {
             category: non_empty(&params.category).map(str::to_owned),
             tag: non_empty(&params.tag).map(str::to_owned),
@@ -665,14 +659,13 @@ mod tests {
 
     #[test]
     fn the_book_query_defaults_to_popular_page_one_of_twenty() {
-        let q = BookListQuery::try_from(BookListParams::default()).unwrap();
+        let q = BookListQuery::parse(BookListParams::default(), Lang::En).unwrap();
         assert_eq!(q.sort, BookSort::Popular);
         assert_eq!((q.paging.page, q.paging.page_size), (1, 20));
-        let q = BookListQuery::try_from(params(&[
-            ("sort", "rating"),
-            ("access", "vip"),
-            ("category", " "),
-        ]))
+        let q = BookListQuery::parse(
+            params(&[("sort", "rating"), ("access", "vip"), ("category", " ")]),
+            Lang::En,
+        )
         .unwrap();
         assert_eq!(
             (q.sort, q.access.as_deref(), q.category),
@@ -689,7 +682,7 @@ mod tests {
             ("pageSize", "51"),
             ("page", "0"),
         ] {
-            let error = BookListQuery::try_from(params(&[(key, value)])).unwrap_err();
+            let error = BookListQuery::parse(params(&[(key, value)]), Lang::Ja).unwrap_err();
             assert_eq!(field_of(error), key);
         }
     }

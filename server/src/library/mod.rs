@@ -8,6 +8,7 @@ use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use tingshu_core::{
     catalog::progress::{progress_wins, ProgressWinsInput},
+    validation::FieldRule,
     Lang,
 };
 
@@ -16,7 +17,7 @@ use crate::{
     catalog::{self, view::BookSummary},
     entities::{play_history, play_progress},
     error::{ApiError, ApiResult},
-    paging::{invalid_param, Page, Paging},
+    paging::{param_error, whole_number_param, Page, Paging},
 };
 
 /// Library lists: at most 50 per page, 20 by default.
@@ -302,11 +303,13 @@ pub async fn clear_history(
     Ok(repository::clear_history(db, user_id, book_id).await?)
 }
 
-/// Parses the `bookId` query parameter of `GET /api/me/progress`.
-pub fn parse_book_id(raw: Option<&str>) -> ApiResult<i32> {
-    raw.and_then(|v| v.trim().parse::<i32>().ok())
-        .filter(|id| *id > 0)
-        .ok_or_else(|| invalid_param("bookId", "is required: the id of a book"))
+/// Parses the required `bookId` query parameter of `GET /api/me/progress`; a refusal is
+/// worded in `lang`.
+pub fn parse_book_id(raw: Option<&str>, lang: Lang) -> ApiResult<i32> {
+    const MAX_ID: u64 = i32::MAX as u64;
+    whole_number_param(lang, "bookId", raw, 1, MAX_ID)?
+        .and_then(|id| i32::try_from(id).ok())
+        .ok_or_else(|| param_error(lang, "bookId", FieldRule::Required))
 }
 
 /// The listener's progress in every chapter of a book, most recent first.

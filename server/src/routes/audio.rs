@@ -18,7 +18,7 @@ use super::registry::ApiRoutes;
 use crate::{
     accounts,
     audio::{
-        self, repository,
+        self,
         serve::{serve, AudioFile, CachePolicy},
         SignatureParams,
     },
@@ -48,18 +48,13 @@ async fn chapter_audio(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let now_ms = chrono::Utc::now().timestamp_millis();
-    let (chapter, book, asset) = repository::playable(&state.db, id)
+    let chapter = state
+        .audio
+        .facts
+        .chapter(&state.db, &state.config.data_dir, id, now_ms)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("Chapter {id} has no audio.")))?;
-    let path = audio::asset_path(&state.config.data_dir, &asset).ok_or_else(|| {
-        ApiError::Internal(anyhow::anyhow!(
-            "asset {} has an unsafe storage key {:?}",
-            asset.id,
-            asset.storage_key
-        ))
-    })?;
-
-    let for_anyone = audio::access_for(&state, &book, &chapter, None, now_ms).await?;
+    let for_anyone = audio::access_for(&state, &chapter, None, now_ms).await?;
     let policy = match for_anyone.kind {
         ChapterAccessKind::Free => CachePolicy::Public,
         ChapterAccessKind::Campaign => CachePolicy::PublicUntil {
@@ -84,7 +79,7 @@ async fn chapter_audio(
                     message: messages::account_disabled(lang),
                 });
             }
-            let access = audio::access_for(&state, &book, &chapter, Some(&user), now_ms).await?;
+            let access = audio::access_for(&state, &chapter, Some(&user), now_ms).await?;
             if !access.allowed {
                 return Err(audio::denial_error(access.kind, lang));
             }
@@ -92,17 +87,29 @@ async fn chapter_audio(
         }
         _ => {
             let user = caller.map(|caller| caller.user);
-            let access = audio::access_for(&state, &book, &chapter, user.as_ref(), now_ms).await?;
+            let access = audio::access_for(&state, &chapter, user.as_ref(), now_ms).await?;
             if !access.allowed {
                 return Err(audio::denial_error(access.kind, lang));
             }
             CachePolicy::Bearer
         }
     };
+    let open = state
+        .audio
+        .files
+        .open(&chapter.path)
+        .await
+        .map_err(|error| {
+            if error.kind() == std::io::ErrorKind::NotFound {
+                ApiError::NotFound("The chapter's audio file is missing.".into())
+            } else {
+                ApiError::Internal(anyhow::Error::new(error).context("audio file"))
+            }
+        })?;
     let file = AudioFile {
-        path: &path,
-        mime: &asset.mime,
-        sha256: &asset.sha256,
+        open,
+        mime: &chapter.mime,
+        etag: chapter.etag.as_ref(),
     };
     serve(&method, &headers, file, policy, now_ms).await
 }

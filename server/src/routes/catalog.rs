@@ -1,4 +1,4 @@
-//! `/api/categories`, `/api/books*`, `/api/chapters/{id}`, `/api/limited-free`,
+//! `/api/categories`, `/api/tags`, `/api/books*`, `/api/chapters/{id}`, `/api/limited-free`,
 //! `/api/recommendations`: the public catalogue; a signed-in caller adds their own state.
 use axum::{extract::State, http::Method, Json};
 use serde::Deserialize;
@@ -9,6 +9,7 @@ use crate::{
     auth::MaybeSignedIn,
     catalog::{
         self,
+        tags::TagCount,
         view::{
             BookDetail, BookSummary, CategoryNode, ChapterDetail, ChapterSummary, Recommendation,
         },
@@ -22,6 +23,7 @@ use crate::{
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     api.add(Method::GET, "/categories", Access::Public, list_categories)
+        .add(Method::GET, "/tags", Access::Public, list_tags)
         .add(Method::GET, "/books", Access::Public, list_books)
         .add(Method::GET, "/books/{id}", Access::Public, get_book)
         .add(
@@ -66,12 +68,18 @@ async fn list_categories(
 }
 
 #[tracing::instrument(skip_all)]
+async fn list_tags(State(state): State<AppState>) -> ApiResult<Json<Success<Items<TagCount>>>> {
+    let items = catalog::tags::tag_counts(&state.db).await?;
+    Ok(success(Items { items }))
+}
+
+#[tracing::instrument(skip_all)]
 async fn list_books(
     State(state): State<AppState>,
     RequestLang(lang): RequestLang,
     Params(params): Params<BookListParams>,
 ) -> ApiResult<Json<Success<Page<BookSummary>>>> {
-    let query = BookListQuery::try_from(params)?;
+    let query = BookListQuery::parse(params, lang)?;
     Ok(success(
         catalog::list_books(&state.db, lang, query, now_ms()).await?,
     ))
@@ -93,11 +101,13 @@ async fn get_book(
 #[tracing::instrument(skip_all)]
 async fn list_chapters(
     State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
     MaybeSignedIn(caller): MaybeSignedIn,
     PathId(id): PathId,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<ChapterSummary>>>> {
-    let paging = Paging::parse(
+    let paging = Paging::parse_in(
+        lang,
         params.page.as_deref(),
         params.page_size.as_deref(),
         catalog::CHAPTERS_DEFAULT_PAGE_SIZE,
@@ -132,7 +142,8 @@ async fn list_limited_free(
     RequestLang(lang): RequestLang,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<BookSummary>>>> {
-    let paging = Paging::parse(
+    let paging = Paging::parse_in(
+        lang,
         params.page.as_deref(),
         params.page_size.as_deref(),
         catalog::BOOKS_DEFAULT_PAGE_SIZE,

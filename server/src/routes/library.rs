@@ -67,8 +67,9 @@ struct PageParams {
 }
 
 impl PageParams {
-    fn paging(&self) -> ApiResult<Paging> {
-        Paging::parse(
+    fn paging(&self, lang: tingshu_core::Lang) -> ApiResult<Paging> {
+        Paging::parse_in(
+            lang,
             self.page.as_deref(),
             self.page_size.as_deref(),
             library::DEFAULT_PAGE_SIZE,
@@ -99,7 +100,7 @@ async fn list_shelf(
     user_id: i32,
     params: &PageParams,
 ) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
-    let paging = params.paging()?;
+    let paging = params.paging(lang)?;
     Ok(success(
         library::shelf_page(&state.db, lang, shelf, user_id, paging, now_ms()).await?,
     ))
@@ -186,7 +187,7 @@ async fn list_history(
     SignedIn(caller): SignedIn,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<HistoryItem>>>> {
-    let paging = params.paging()?;
+    let paging = params.paging(lang)?;
     Ok(success(
         library::history(&state.db, lang, caller.user.id, paging, now_ms()).await?,
     ))
@@ -220,10 +221,11 @@ struct ProgressParams {
 #[tracing::instrument(skip_all)]
 async fn list_progress(
     State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
     SignedIn(caller): SignedIn,
     Params(params): Params<ProgressParams>,
 ) -> ApiResult<Json<Success<Items<Progress>>>> {
-    let book_id = library::parse_book_id(params.book_id.as_deref())?;
+    let book_id = library::parse_book_id(params.book_id.as_deref(), lang)?;
     let items = library::book_progress_rows(&state.db, caller.user.id, book_id).await?;
     Ok(success(Items { items }))
 }

@@ -31,8 +31,9 @@ use anyhow::Context;
 use sea_orm::DatabaseConnection;
 use serde::Serialize;
 use tantivy::{
-    collector::{Count, FacetCollector, TopDocs},
+    collector::{Collector, Count, FacetCollector, FacetCounts, TopDocs},
     directory::MmapDirectory,
+    query::Query,
     schema::Value,
     DocAddress, Index, IndexReader, IndexWriter, Order, ReloadPolicy, TantivyDocument, Term,
 };
@@ -284,6 +285,30 @@ impl SearchIndex {
     }
 }
 
+/// Counts matching books per category (facet `/<category id>`).
+fn category_facets() -> FacetCollector {
+    let mut facets = FacetCollector::for_field(schema::CATEGORY);
+    facets.add_facet("/");
+    facets
+}
+
+/// Runs `top` and a count over `query`, and the category facets in the same pass when
+/// `with_facets`.
+fn collect<C: Collector>(
+    searcher: &tantivy::Searcher,
+    query: &dyn Query,
+    top: C,
+    with_facets: bool,
+) -> tantivy::Result<(C::Fruit, usize, Option<FacetCounts>)> {
+    if with_facets {
+        let (top, count, facets) = searcher.search(query, &(top, Count, category_facets()))?;
+        Ok((top, count, Some(facets)))
+    } else {
+        let (top, count) = searcher.search(query, &(top, Count))?;
+        Ok((top, count, None))
+    }
+}
+
 /// Opens or creates the index in `dir`; `true` when it was (re)created empty.
 fn open_dir(dir: &Path) -> anyhow::Result<(Index, bool)> {
     let version_file = dir.join(VERSION_FILE);
@@ -373,38 +398,42 @@ impl Inner {
         let fields = &self.fields;
         let text = plan.query(fields, all_terms);
         let filtered = query::filtered(fields, text.box_clone(), request, true);
-        let mut facets = FacetCollector::for_field(schema::CATEGORY);
-        facets.add_facet("/");
         let limit = request.limit.max(1);
         let page = TopDocs::with_limit(limit).and_offset(request.offset);
-        let (hits, total): (Vec<(f32, DocAddress)>, usize) = match request.sort {
-            SearchSort::Relevance => {
-                searcher.search(&*filtered, &(page.order_by_score(), Count))?
-            }
+        // Without a category filter the facets count exactly the page's matches: one pass
+        // over them collects the page, the total and the facets.
+        let one_pass = request.categories.is_empty();
+        let (hits, total, counts): (Vec<(f32, DocAddress)>, usize, _) = match request.sort {
+            SearchSort::Relevance => collect(searcher, &*filtered, page.order_by_score(), one_pass)?,
             SearchSort::Newest => {
-                let (hits, total) = searcher.search(
+                let (hits, total, counts) = collect(
+                    searcher,
                     &*filtered,
-                    &(
-                        page.order_by_fast_field::<i64>(schema::CREATED_AT, Order::Desc),
-                        Count,
-                    ),
+                    page.order_by_fast_field::<i64>(schema::CREATED_AT, Order::Desc),
+                    one_pass,
                 )?;
-                (hits.into_iter().map(|(_, at)| (0.0, at)).collect(), total)
+                let hits = hits.into_iter().map(|(_, at)| (0.0, at)).collect();
+                (hits, total, counts)
             }
             SearchSort::Popular => {
-                let (hits, total) = searcher.search(
+                let (hits, total, counts) = collect(
+                    searcher,
                     &*filtered,
-                    &(
-                        page.order_by_fast_field::<i64>(schema::PLAY_COUNT, Order::Desc),
-                        Count,
-                    ),
+                    page.order_by_fast_field::<i64>(schema::PLAY_COUNT, Order::Desc),
+                    one_pass,
                 )?;
-                (hits.into_iter().map(|(_, at)| (0.0, at)).collect(), total)
+                let hits = hits.into_iter().map(|(_, at)| (0.0, at)).collect();
+                (hits, total, counts)
             }
         };
         let total = total as u64;
-        let facet_query = query::filtered(fields, text, request, false);
-        let counts = searcher.search(&*facet_query, &facets)?;
+        let counts = match counts {
+            Some(counts) => counts,
+            None => {
+                let facet_query = query::filtered(fields, text, request, false);
+                searcher.search(&*facet_query, &category_facets())?
+            }
+        };
         let mut category_counts: Vec<(i32, u64)> = counts
             .get("/")
             .filter_map(|(facet, count)| {

@@ -26,6 +26,7 @@ const EXPECTED: &[(&str, &str, [Gets; 5])] = &[
     ("POST", "/auth/change-password", [U, T, T, T, T]),
     ("GET", "/admin/security/events", [U, F, F, F, T]),
     ("GET", "/categories", [T, T, T, T, T]),
+    ("GET", "/tags", [T, T, T, T, T]),
     ("GET", "/books", [T, T, T, T, T]),
     ("GET", "/books/{id}", [T, T, T, T, T]),
     ("GET", "/books/{id}/chapters", [T, T, T, T, T]),

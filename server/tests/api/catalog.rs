@@ -4,7 +4,7 @@
 use serde_json::Value;
 use tingshu_server::seed;
 
-use crate::helpers::{spawn_app_with, TestApp};
+use crate::helpers::{spawn_app, spawn_app_with, TestApp};
 
 async fn demo_app() -> TestApp {
     spawn_app_with(|config| config.demo = true).await
@@ -541,4 +541,145 @@ async fn without_demo_mode_the_catalogue_is_empty() {
         .unwrap()
         .is_empty());
     assert!(items(&data(&app, "/api/recommendations").await).is_empty());
+}
+
+/// A refused request in `lang` (`Accept-Language`), optionally signed in: its status and body.
+async fn refused_in(app: &TestApp, path: &str, lang: &str, token: Option<&str>) -> Value {
+    let mut request = app
+        .client
+        .get(app.url(path))
+        .header("Accept-Language", lang);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.unwrap();
+    assert_eq!(response.status(), 400, "GET {path} ({lang})");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "validation_failed", "{path}");
+    body
+}
+
+#[tokio::test]
+async fn bad_list_parameters_name_the_field_and_its_rule_in_the_callers_language() {
+    let app = spawn_app().await;
+    let user = app.signed_up_user("polyglot").await;
+    // (path, language, signed in, field, the field's rule, the whole message)
+    let cases: [(&str, &str, bool, &str, &str, &str); 10] = [
+        (
+            "/api/books?pageSize=51", "zh", false, "pageSize",
+            "必须是 1 到 50 之间的整数。",
+            "参数 pageSize 无效：必须是 1 到 50 之间的整数。",
+        ),
+        (
+            "/api/books?pageSize=0", "ja", false, "pageSize",
+            "1 から 50 までの整数を指定してください。",
+            "パラメーター pageSize が不正です：1 から 50 までの整数を指定してください。",
+        ),
+        (
+            "/api/books?sort=cheapest", "ja", false, "sort",
+            "次のいずれかを指定してください：newest, popular, rating, updated。",
+            "パラメーター sort が不正です：次のいずれかを指定してください：newest, popular, rating, updated。",
+        ),
+        (
+            "/api/books?status=paused", "zh", false, "status",
+            "只能是以下之一：serialising, finished。",
+            "参数 status 无效：只能是以下之一：serialising, finished。",
+        ),
+        (
+            "/api/books?access=gratis", "en", false, "access",
+            "Must be one of: free, vip, paid.",
+            "Invalid parameter access. Must be one of: free, vip, paid.",
+        ),
+        (
+            "/api/books/1/chapters?pageSize=201", "ja", false, "pageSize",
+            "1 から 200 までの整数を指定してください。",
+            "パラメーター pageSize が不正です：1 から 200 までの整数を指定してください。",
+        ),
+        (
+            "/api/search?q=xyj&sort=rating", "zh", false, "sort",
+            "只能是以下之一：relevance, newest, popular。",
+            "参数 sort 无效：只能是以下之一：relevance, newest, popular。",
+        ),
+        (
+            "/api/search?q=xyj&pageSize=51", "ja", false, "pageSize",
+            "1 から 50 までの整数を指定してください。",
+            "パラメーター pageSize が不正です：1 から 50 までの整数を指定してください。",
+        ),
+        (
+            "/api/me/history?page=zero", "ja", true, "page",
+            "1 から 1000000 までの整数を指定してください。",
+            "パラメーター page が不正です：1 から 1000000 までの整数を指定してください。",
+        ),
+        (
+            "/api/me/progress", "zh", true, "bookId",
+            "此项为必填项。",
+            "参数 bookId 无效：此项为必填项。",
+        ),
+    ];
+    for (path, lang, signed_in, field, rule, message) in cases {
+        let token = signed_in.then_some(user.access_token.as_str());
+        let body = refused_in(&app, path, lang, token).await;
+        assert_eq!(body["fields"][field], rule, "{path} ({lang}): {body}");
+        assert_eq!(body["message"], message, "{path} ({lang})");
+        assert_eq!(body["fields"].as_object().unwrap().len(), 1, "{path}");
+    }
+    // The `lang` cookie the app sets wins over the browser's languages, as for other errors.
+    let response = app
+        .client
+        .get(app.url("/api/limited-free?pageSize=99"))
+        .header("Accept-Language", "en")
+        .header("Cookie", "lang=ja")
+        .send()
+        .await
+        .unwrap();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body["fields"]["pageSize"],
+        "1 から 50 までの整数を指定してください。"
+    );
+    // A bad record id in the path and an empty search are worded the same way.
+    let body = refused_in(&app, "/api/books/abc", "zh", None).await;
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("参数 id 无效"),
+        "{body}"
+    );
+    let body = refused_in(&app, "/api/search?q=%20", "ja", None).await;
+    assert_eq!(body["fields"]["q"], "この項目は必須です。");
+}
+
+#[tokio::test]
+async fn tags_are_listed_with_their_book_counts_most_used_first() {
+    let empty = spawn_app().await;
+    assert_eq!(
+        data(&empty, "/api/tags").await["items"],
+        serde_json::json!([])
+    );
+
+    let app = demo_app().await;
+    let tags = data(&app, "/api/tags").await;
+    let tags = items(&tags);
+    assert_eq!(tags.len(), 16, "{tags:?}");
+    assert_eq!(
+        (tags[0]["name"].as_str(), tags[0]["bookCount"].as_u64()),
+        (Some("治愈"), Some(4))
+    );
+    assert_eq!(
+        (tags[1]["name"].as_str(), tags[1]["bookCount"].as_u64()),
+        (Some("历史"), Some(3))
+    );
+    let counts: Vec<u64> = tags
+        .iter()
+        .map(|t| t["bookCount"].as_u64().unwrap())
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    // Each count is what the tag filter of `/api/books` finds.
+    for tag in tags {
+        let name = tag["name"].as_str().unwrap();
+        let page = data(&app, &format!("/api/books?tag={name}")).await;
+        assert_eq!(page["total"], tag["bookCount"], "{name}");
+        assert!(tag["id"].is_i64());
+    }
 }

@@ -124,6 +124,20 @@ export function BookDetailPage() {
                 </dd>
               </>
             )}
+            {data.tags.length > 0 && (
+              <>
+                <dt>{t('app.catalog.book.tags')}</dt>
+                <dd>
+                  <ul className="book-tags">
+                    {data.tags.map((tag) => (
+                      <li key={tag}>
+                        <LocalizedLink to={`${pathTo('books')}?tag=${encodeURIComponent(tag)}`}>{tag}</LocalizedLink>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
             <dt>{t('app.catalog.book.status')}</dt>
             <dd>{t(`app.catalog.status.${data.status}`)}</dd>
             <dt>{t('app.catalog.book.rating')}</dt>

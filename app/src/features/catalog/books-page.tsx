@@ -1,4 +1,4 @@
-// /books: the catalogue with category, status, access and sort filters kept in the address, paginated.
+// /books: the catalogue with category, tag, status, access and sort filters kept in the address, paginated.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
@@ -7,12 +7,13 @@ import { BookGrid } from '@/components/catalog/book-card';
 import { CategoryOptions } from '@/components/catalog/category-options';
 import { useBookFilterOptions } from '@/components/catalog/filter-options';
 import { Pagination } from '@/components/catalog/pagination';
+import { TagOptions } from '@/components/catalog/tag-options';
 import { pathTo } from '@/lib/paths';
 import { catalogApi, itemsOf } from '@/lib/catalog-api';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import './catalog-pages.css';
 
-const keys = ['category', 'status', 'access', 'sort'] as const;
+const keys = ['category', 'tag', 'status', 'access', 'sort'] as const;
 export const pageSize = 20;
 
 export function BooksPage() {
@@ -21,13 +22,14 @@ export function BooksPage() {
   const id = useId();
   const { values, page, update } = useUrlFilters(pathTo('books'), keys);
   const categories = useApi((signal) => catalogApi.categories({ signal }), []);
+  const tags = useApi((signal) => catalogApi.tags({ signal }), []);
   const books = useApi(
     (signal) =>
       catalogApi.books(
-        { category: values.category, status: values.status, access: values.access, sort: values.sort || 'popular', page, pageSize },
+        { category: values.category, tag: values.tag, status: values.status, access: values.access, sort: values.sort || 'popular', page, pageSize },
         { signal },
       ),
-    [values.category, values.status, values.access, values.sort, page],
+    [values.category, values.tag, values.status, values.access, values.sort, page],
   );
 
   const select = (key: (typeof keys)[number], label: string, options: [string, string][], extra?: React.ReactNode) => (
@@ -53,6 +55,12 @@ export function BooksPage() {
           t('app.catalog.filters.category'),
           [filterOptions.all],
           categories.status === 'ready' ? <CategoryOptions categories={categories.data} /> : null,
+        )}
+        {select(
+          'tag',
+          t('app.catalog.filters.tag'),
+          [filterOptions.all],
+          <TagOptions tags={tags.status === 'ready' ? (tags.data.items ?? []) : []} selected={values.tag} />,
         )}
         {select('status', t('app.catalog.filters.status'), filterOptions.status)}
         {select('access', t('app.catalog.filters.access'), filterOptions.access)}

@@ -82,6 +82,43 @@ describe('/books', () => {
     await waitFor(() => expect(location().search).toBe('?category=wuxia&status=finished&sort=newest'));
   });
 
+  const tags = { items: [{ id: 3, name: '治愈', bookCount: 1234 }, { id: 1, name: '推理', bookCount: 2 }] };
+
+  it('filters by tag from a labelled select whose value lives in the address', async () => {
+    const { calls } = mockFetch({ 'GET /api/books': ok(page([book(1)])), 'GET /api/categories': ok(categories), 'GET /api/tags': ok(tags) });
+    const user = userEvent.setup();
+    const { location } = renderApp('/books?tag=%E6%B2%BB%E6%84%88&status=finished');
+    const select = await screen.findByRole('combobox', { name: '标签' });
+    expect(await within(select).findByRole('option', { name: '治愈（1,234）' })).toBeInTheDocument();
+    expect(select).toHaveValue('治愈');
+    await waitFor(() => expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('tag') === '治愈')).toBe(true));
+
+    select.focus();
+    await user.selectOptions(select, '推理');
+    await waitFor(() => expect(new URLSearchParams(location().search).get('tag')).toBe('推理'));
+    expect(new URLSearchParams(location().search).get('status')).toBe('finished');
+    await waitFor(() => expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('tag') === '推理')).toBe(true));
+
+    await user.selectOptions(select, '全部');
+    await waitFor(() => expect(location().search).toBe('?status=finished'));
+  });
+
+  it('keeps a tag from the address selected even when the list does not have it, labelled in Japanese', async () => {
+    mockFetch({ 'GET /api/books': ok(page([])), 'GET /api/categories': ok(categories), 'GET /api/tags': ok(tags) });
+    renderApp('/ja/books?tag=%E5%8F%A4%E8%91%A3');
+    const select = await screen.findByRole('combobox', { name: 'タグ' });
+    expect(await within(select).findByRole('option', { name: '推理（2）' })).toBeInTheDocument();
+    expect(select).toHaveValue('古董');
+  });
+
+  it('reads a page the server would refuse as page 1 (core page rule)', async () => {
+    const { calls } = mockFetch({ 'GET /api/books': ok(page([])), 'GET /api/categories': ok(categories), 'GET /api/tags': ok(tags) });
+    renderApp('/books?page=2000000');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/api/books?'))).toBe(true));
+    const pages = calls.filter((c) => c.url.includes('/api/books?')).map((c) => new URL(c.url, 'http://x').searchParams.get('page'));
+    expect(pages.every((value) => value === '1')).toBe(true);
+  });
+
   it('keeps the language prefix when filtering', async () => {
     mockFetch({ 'GET /api/books': ok(page([])), 'GET /api/categories': ok(categories) });
     const user = userEvent.setup();
@@ -117,6 +154,18 @@ describe('/books/{id}', () => {
     expect(screen.getByText('已购')).toBeInTheDocument();
     expect(screen.getByText('01:02:05')).toBeInTheDocument();
     expect(screen.getByText('后可加入书架和收藏')).toBeInTheDocument();
+  });
+
+  it('links each tag to the catalogue filtered by it', async () => {
+    mockFetch({
+      'GET /api/books/7': ok(bookDetail(7, { tags: ['治愈', '短篇'] })),
+      'GET /api/books/7/chapters': ok(chapters),
+    });
+    renderApp('/en/books/7');
+    const tagLink = await screen.findByRole('link', { name: '治愈' });
+    expect(tagLink).toHaveAttribute('href', `/en/books?tag=${encodeURIComponent('治愈')}`);
+    expect(screen.getByRole('link', { name: '短篇' })).toHaveAttribute('href', `/en/books?tag=${encodeURIComponent('短篇')}`);
+    expect(screen.getByText('Tags')).toBeInTheDocument();
   });
 
   it('toggles bookshelf and favorite for a signed-in user', async () => {

@@ -1,0 +1,232 @@
+//! Open audio files kept for a minute, and the tower-http file backend that reads them.
+//!
+//! tower-http's `ServeDir` does the HTTP work of a ranged file response; by default it opens
+//! the file, reads its metadata, seeks and reads each chunk on tokio's blocking pool, several
+//! thread hand-offs per request. Here a listener's stream of Range requests reuses one open
+//! file: its length and modification time are read once, and each chunk is a positioned read
+//! (`pread`) done in place. From the page cache that is a memory copy of microseconds (the
+//! model of nginx without `aio threads`); a cold read waits for the disk on the worker.
+//!
+//! A file replaced on disk under the same name is seen within [`OPEN_FILE_TTL`]; audio
+//! assets are written once under a new storage key, so this does not happen in normal use.
+use std::{
+    future::{ready, Ready},
+    io::{self, SeekFrom},
+    os::unix::fs::FileExt,
+    path::{Path, PathBuf},
+    pin::Pin,
+    sync::Arc,
+    task::{Context, Poll},
+    time::{Duration, SystemTime},
+};
+
+use moka::future::Cache;
+use tokio::io::{AsyncRead, AsyncSeek, ReadBuf};
+use tower_http::services::fs::{Backend, File, Metadata};
+
+/// How long a file stays open after it was opened.
+pub const OPEN_FILE_TTL: Duration = Duration::from_secs(60);
+/// How many files are kept open at most (each holds a file descriptor).
+const OPEN_FILES_CAPACITY: u64 = 512;
+
+/// An open audio file with the metadata read when it was opened.
+#[derive(Debug)]
+pub struct OpenAudioFile {
+    file: std::fs::File,
+    pub meta: FileMeta,
+}
+
+/// Length and modification time of an open file.
+#[derive(Debug, Clone, Copy)]
+pub struct FileMeta {
+    pub len: u64,
+    pub modified: Option<SystemTime>,
+}
+
+impl Metadata for FileMeta {
+    fn is_dir(&self) -> bool {
+        false
+    }
+
+    fn modified(&self) -> io::Result<SystemTime> {
+        self.modified
+            .ok_or_else(|| io::Error::new(io::ErrorKind::Unsupported, "no modification time"))
+    }
+
+    fn len(&self) -> u64 {
+        self.len
+    }
+}
+
+/// The cache of open audio files; cheap to clone (shared).
+#[derive(Clone)]
+pub struct OpenFiles {
+    cache: Cache<PathBuf, Arc<OpenAudioFile>>,
+}
+
+impl Default for OpenFiles {
+    fn default() -> Self {
+        Self {
+            cache: Cache::builder()
+                .max_capacity(OPEN_FILES_CAPACITY)
+                .time_to_live(OPEN_FILE_TTL)
+                .build(),
+        }
+    }
+}
+
+impl OpenFiles {
+    /// The open file at `path` (opened on the blocking pool when not open yet); `NotFound`
+    /// when there is no regular file there.
+    pub async fn open(&self, path: &Path) -> io::Result<Arc<OpenAudioFile>> {
+        let owned = path.to_path_buf();
+        self.cache
+            .try_get_with(owned.clone(), async move {
+                tokio::task::spawn_blocking(move || open_regular_file(&owned))
+                    .await
+                    .map_err(io::Error::other)?
+            })
+            .await
+            .map_err(|error: Arc<io::Error>| io::Error::new(error.kind(), error.to_string()))
+    }
+}
+
+fn open_regular_file(path: &Path) -> io::Result<Arc<OpenAudioFile>> {
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            "not a regular file",
+        ));
+    }
+    Ok(Arc::new(OpenAudioFile {
+        file,
+        meta: FileMeta {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        },
+    }))
+}
+
+/// A `ServeDir` backend serving one already open file, whatever path it is asked for.
+#[derive(Clone)]
+pub struct OneFile(pub Arc<OpenAudioFile>);
+
+impl Backend for OneFile {
+    type File = FileReader;
+    type Metadata = FileMeta;
+    type OpenFuture = Ready<io::Result<FileReader>>;
+    type MetadataFuture = Ready<io::Result<FileMeta>>;
+
+    fn open(&self, _path: PathBuf) -> Self::OpenFuture {
+        ready(Ok(FileReader {
+            open: self.0.clone(),
+            position: 0,
+        }))
+    }
+
+    fn metadata(&self, _path: PathBuf) -> Self::MetadataFuture {
+        ready(Ok(self.0.meta))
+    }
+}
+
+/// A read cursor over a shared open file (positioned reads, so cursors never disturb each other).
+pub struct FileReader {
+    open: Arc<OpenAudioFile>,
+    position: u64,
+}
+
+impl AsyncRead for FileReader {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        _cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let position = self.position;
+        let read = self
+            .open
+            .file
+            .read_at(buf.initialize_unfilled(), position)?;
+        buf.advance(read);
+        self.position += read as u64;
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl AsyncSeek for FileReader {
+    fn start_seek(mut self: Pin<&mut Self>, to: SeekFrom) -> io::Result<()> {
+        let invalid = || io::Error::new(io::ErrorKind::InvalidInput, "seek outside the file");
+        self.position = match to {
+            SeekFrom::Start(offset) => offset,
+            SeekFrom::End(delta) => self
+                .open
+                .meta
+                .len
+                .checked_add_signed(delta)
+                .ok_or_else(invalid)?,
+            SeekFrom::Current(delta) => self
+                .position
+                .checked_add_signed(delta)
+                .ok_or_else(invalid)?,
+        };
+        Ok(())
+    }
+
+    fn poll_complete(self: Pin<&mut Self>, _cx: &mut Context<'_>) -> Poll<io::Result<u64>> {
+        Poll::Ready(Ok(self.position))
+    }
+}
+
+impl File for FileReader {
+    type Metadata = FileMeta;
+    type MetadataFuture<'a> = Ready<io::Result<FileMeta>>;
+
+    fn metadata(&self) -> Self::MetadataFuture<'_> {
+        ready(Ok(self.open.meta))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::{AsyncReadExt, AsyncSeekExt};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn readers_share_one_open_file_and_keep_their_own_position() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.bin");
+        std::fs::write(&path, b"0123456789").unwrap();
+        let files = OpenFiles::default();
+        let open = files.open(&path).await.unwrap();
+        assert_eq!(open.meta.len, 10);
+        // Removing the name does not close what is open: the cached handle still reads.
+        std::fs::remove_file(&path).unwrap();
+        let again = files.open(&path).await.unwrap();
+        assert!(Arc::ptr_eq(&open, &again));
+
+        let backend = OneFile(open);
+        let mut first = backend.open(PathBuf::from("ignored")).await.unwrap();
+        let mut second = backend.open(PathBuf::from("ignored")).await.unwrap();
+        first.seek(SeekFrom::Start(4)).await.unwrap();
+        second.seek(SeekFrom::End(-2)).await.unwrap();
+        let mut out = [0u8; 3];
+        first.read_exact(&mut out).await.unwrap();
+        assert_eq!(&out, b"456");
+        let mut rest = Vec::new();
+        second.read_to_end(&mut rest).await.unwrap();
+        assert_eq!(rest, b"89");
+        assert!(first.seek(SeekFrom::Current(-100)).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_missing_file_or_a_folder_is_not_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = OpenFiles::default();
+        let missing = files.open(&dir.path().join("nope.wav")).await.unwrap_err();
+        assert_eq!(missing.kind(), io::ErrorKind::NotFound);
+        let folder = files.open(dir.path()).await.unwrap_err();
+        assert_eq!(folder.kind(), io::ErrorKind::NotFound);
+    }
+}
