@@ -38,17 +38,6 @@ impl Paging {
         Ok(Self { page, page_size })
     }
 
-    /// [`Paging::parse_in`] worded in English, for callers that do not know the language
-    /// (their route words the refusal again, see `routes/search.rs`).
-    pub fn parse(
-        page: Option<&str>,
-        page_size: Option<&str>,
-        default_size: u64,
-        max_size: u64,
-    ) -> Result<Self, ApiError> {
-        Self::parse_in(Lang::En, page, page_size, default_size, max_size)
-    }
-
     pub fn offset(&self) -> u64 {
         (self.page - 1) * self.page_size
     }
@@ -116,17 +105,6 @@ pub fn param_error(lang: Lang, field: &str, rule: FieldRule) -> ApiError {
     }
 }
 
-/// A 400 naming one bad query parameter with an English `problem`: `{"fields": {"<name>": "<problem>"}}`.
-/// Only for code that does not know the caller's language; prefer [`param_error`].
-pub fn invalid_param(name: &str, problem: &str) -> ApiError {
-    let mut fields = BTreeMap::new();
-    fields.insert(name.to_owned(), problem.to_owned());
-    ApiError::Validation {
-        message: format!("Invalid query parameter '{name}': {problem}."),
-        fields,
-    }
-}
-
 /// The list answer of DESIGN.md §5: `{items, total, page, pageSize}`.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -154,9 +132,9 @@ mod tests {
 
     #[test]
     fn absent_values_take_the_defaults() {
-        let paging = Paging::parse(None, None, 20, 50).unwrap();
+        let paging = Paging::parse_in(Lang::En, None, None, 20, 50).unwrap();
         assert_eq!((paging.page, paging.page_size, paging.offset()), (1, 20, 0));
-        let paging = Paging::parse(Some("3"), Some("50"), 20, 50).unwrap();
+        let paging = Paging::parse_in(Lang::En, Some("3"), Some("50"), 20, 50).unwrap();
         assert_eq!(paging.offset(), 100);
     }
 
@@ -169,7 +147,7 @@ mod tests {
             (None, Some("51"), "pageSize"),
             (None, Some("0"), "pageSize"),
         ] {
-            match Paging::parse(page, size, 20, 50) {
+            match Paging::parse_in(Lang::En, page, size, 20, 50) {
                 Err(ApiError::Validation { fields, .. }) => assert!(fields.contains_key(field)),
                 other => panic!("{page:?} {size:?}: {other:?}"),
             }

@@ -4,14 +4,18 @@ use std::collections::HashMap;
 
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection};
 use serde::Serialize;
-use tingshu_core::Lang;
+use tingshu_core::{
+    catalog::query::{BOOK_ACCESS, BOOK_STATUSES},
+    validation::FieldRule,
+    Lang,
+};
 
 use super::{Highlights, SearchIndex, SearchRequest, SearchSort};
 use crate::{
     catalog::{self, repository, view::BookSummary},
     entities::search_query,
     error::ApiResult,
-    paging::{invalid_param, Paging},
+    paging::{choice_param, param_error, Paging},
 };
 
 /// Longest query accepted (characters).
@@ -46,42 +50,35 @@ pub struct SearchInput {
     pub paging: Paging,
 }
 
+/// The `?sort=` spellings of search.
+pub const SEARCH_SORTS: [&str; 3] = ["relevance", "newest", "popular"];
+
 impl SearchInput {
-    /// Checks every parameter; a 400 names the first bad one.
-    pub fn parse(params: SearchParams) -> ApiResult<Self> {
+    /// Checks every parameter; a 400 names the first bad one and its rule in `lang`.
+    pub fn parse(params: SearchParams, lang: Lang) -> ApiResult<Self> {
         let query = params.q.as_deref().map(str::trim).unwrap_or_default();
-        let length = query.chars().count();
-        if length == 0 || length > QUERY_MAX_CHARS {
-            return Err(invalid_param(
+        if query.is_empty() {
+            return Err(param_error(lang, "q", FieldRule::Required));
+        }
+        if query.chars().count() > QUERY_MAX_CHARS {
+            return Err(param_error(
+                lang,
                 "q",
-                &format!("must be 1 to {QUERY_MAX_CHARS} characters"),
+                FieldRule::TooLong {
+                    max: QUERY_MAX_CHARS,
+                },
             ));
         }
-        let present = |value: Option<String>| value.filter(|v| !v.trim().is_empty());
-        let status = present(params.status);
-        if let Some(status) = &status {
-            if !matches!(status.as_str(), "serialising" | "finished") {
-                return Err(invalid_param("status", "must be serialising or finished"));
-            }
-        }
-        let access = present(params.access);
-        if let Some(access) = &access {
-            if !matches!(access.as_str(), "free" | "vip" | "paid") {
-                return Err(invalid_param("access", "must be free, vip or paid"));
-            }
-        }
-        let sort = match present(params.sort).as_deref() {
-            None | Some("relevance") => SearchSort::Relevance,
-            Some("newest") => SearchSort::Newest,
-            Some("popular") => SearchSort::Popular,
-            Some(_) => {
-                return Err(invalid_param(
-                    "sort",
-                    "must be relevance, newest or popular",
-                ))
-            }
-        };
-        let paging = Paging::parse(
+        let status = choice_param(lang, "status", params.status.as_deref(), &BOOK_STATUSES)?;
+        let access = choice_param(lang, "access", params.access.as_deref(), &BOOK_ACCESS)?;
+        let sort =
+            match choice_param(lang, "sort", params.sort.as_deref(), &SEARCH_SORTS)?.as_deref() {
+                Some("newest") => SearchSort::Newest,
+                Some("popular") => SearchSort::Popular,
+                _ => SearchSort::Relevance,
+            };
+        let paging = Paging::parse_in(
+            lang,
             params.page.as_deref(),
             params.page_size.as_deref(),
             DEFAULT_PAGE_SIZE,
@@ -89,7 +86,7 @@ impl SearchInput {
         )?;
         Ok(Self {
             query: query.to_owned(),
-            category: present(params.category),
+            category: params.category.filter(|v| !v.trim().is_empty()),
             status,
             access,
             sort,
@@ -252,7 +249,7 @@ mod tests {
     }
 
     fn bad_field(params: SearchParams) -> String {
-        match SearchInput::parse(params) {
+        match SearchInput::parse(params, Lang::En) {
             Err(ApiError::Validation { fields, .. }) => fields.keys().next().unwrap().clone(),
             other => panic!("expected a 400, got {other:?}"),
         }
@@ -263,7 +260,8 @@ mod tests {
         assert_eq!(bad_field(SearchParams::default()), "q");
         assert_eq!(bad_field(params("   ")), "q");
         assert_eq!(bad_field(params(&"西".repeat(101))), "q");
-        let input = SearchInput::parse(params(&format!("  {}  ", "西".repeat(100)))).unwrap();
+        let input =
+            SearchInput::parse(params(&format!("  {}  ", "西".repeat(100))), Lang::En).unwrap();
         assert_eq!(input.query.chars().count(), 100);
         assert_eq!(input.sort, SearchSort::Relevance);
         assert_eq!(input.paging.page_size, DEFAULT_PAGE_SIZE);
@@ -289,11 +287,14 @@ mod tests {
             bad_field(with(|p| p.page_size = Some("51".into()))),
             "pageSize"
         );
-        let input = SearchInput::parse(with(|p| {
-            p.sort = Some("popular".into());
-            p.status = Some("finished".into());
-            p.access = Some("".into());
-        }))
+        let input = SearchInput::parse(
+            with(|p| {
+                p.sort = Some("popular".into());
+                p.status = Some("finished".into());
+                p.access = Some("".into());
+            }),
+            Lang::En,
+        )
         .unwrap();
         assert_eq!(input.sort, SearchSort::Popular);
         assert_eq!(input.status.as_deref(), Some("finished"));
