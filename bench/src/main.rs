@@ -1,22 +1,25 @@
-//! `tingshu-bench range --url http://127.0.0.1:8080/api/chapters/1/audio`: hammers one URL
-//! of an already running server with HTTP Range requests for a bounded number of requests
-//! or time, then prints requests/s, MB/s and latency percentiles.
+//! `tingshu-bench`: load generators for a locally running Tingshu server.
+//!
+//! `range --url http://127.0.0.1:8080/api/chapters/1/audio` hammers one URL with HTTP
+//! Range requests for a bounded number of requests or time, then prints requests/s,
+//! MB/s and latency percentiles.
+//!
+//! `catalog-seed --data-dir DIR` writes a large generated catalogue (100,000 books and
+//! 2,000,000 chapters by default) into a new `DIR/tingshu.db`; `catalog --base-url
+//! http://127.0.0.1:8080` then runs many simulated listeners (lists, details, chapters,
+//! searches) against a server started on it and prints latency percentiles per endpoint.
 //!
 //! It starts nothing itself and only talks to loopback (127.0.0.1 or [::1]): it is a load
 //! generator, and pointing one at someone else's server is not its job. The same command
 //! against nginx serving the same file gives the comparison.
-use std::{
-    net::{IpAddr, Ipv4Addr, Ipv6Addr},
-    sync::{
-        atomic::{AtomicU64, Ordering},
-        Arc,
-    },
-    time::{Duration, Instant},
-};
+mod catalog_load;
+mod catalog_seed;
+mod catalog_words;
+mod net;
+mod range;
+mod rng;
 
-use anyhow::{bail, Context};
-use clap::{Args, Parser, Subcommand};
-use reqwest::{header, StatusCode, Url};
+use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -31,274 +34,18 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Random byte-range GETs against one URL (e.g. a chapter's audio).
-    Range(RangeArgs),
-}
-
-#[derive(Debug, Args)]
-struct RangeArgs {
-    /// Full URL of the file, on 127.0.0.1 or [::1]
-    /// (e.g. http://127.0.0.1:8080/api/chapters/1/audio).
-    #[arg(long)]
-    url: String,
-    /// Requests in flight at once.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    concurrency: u32,
-    /// Stop after this many requests.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-    requests: u64,
-    /// Stop after this many seconds, whichever comes first.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
-    seconds: u64,
-    /// Bytes per range (the last range of the file may be shorter).
-    #[arg(long, default_value_t = 64 * 1024, value_parser = clap::value_parser!(u64).range(1..=(64 << 20)))]
-    chunk: u64,
-    /// Extra request header, `Name: value` (repeatable), e.g. an Authorization header.
-    #[arg(long = "header")]
-    headers: Vec<String>,
+    Range(range::RangeArgs),
+    /// Generates a large catalogue into a new SQLite database (DIR/tingshu.db).
+    CatalogSeed(catalog_seed::CatalogSeedArgs),
+    /// Simulated listeners browsing and searching the catalogue.
+    Catalog(catalog_load::CatalogArgs),
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
-        Command::Range(args) => range(args).await,
-    }
-}
-
-/// The URL, refused unless it is http(s) on a loopback address literal.
-fn loopback_url(raw: &str) -> anyhow::Result<Url> {
-    let url = Url::parse(raw).with_context(|| format!("not a URL: {raw}"))?;
-    if !matches!(url.scheme(), "http" | "https") {
-        bail!("only http and https URLs can be benchmarked");
-    }
-    // The URL parser normalises address literals (`127.1` → `127.0.0.1`); names such as
-    // `localhost` are refused since they could resolve anywhere.
-    let host = url.host_str().unwrap_or_default();
-    let loopback = host
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .parse::<IpAddr>()
-        .is_ok_and(|ip| {
-            ip == IpAddr::V4(Ipv4Addr::LOCALHOST) || ip == IpAddr::V6(Ipv6Addr::LOCALHOST)
-        });
-    if !loopback {
-        bail!("refusing {raw}: the benchmark only targets 127.0.0.1 or [::1]");
-    }
-    Ok(url)
-}
-
-/// `Name: value` → a header pair.
-fn parse_header(raw: &str) -> anyhow::Result<(header::HeaderName, header::HeaderValue)> {
-    let (name, value) = raw
-        .split_once(':')
-        .with_context(|| format!("a header is `Name: value`, got {raw:?}"))?;
-    Ok((
-        header::HeaderName::from_bytes(name.trim().as_bytes())?,
-        header::HeaderValue::from_str(value.trim())?,
-    ))
-}
-
-/// The total length from a `Content-Range: bytes a-b/len` value.
-fn total_length(content_range: &str) -> Option<u64> {
-    content_range
-        .strip_prefix("bytes ")?
-        .rsplit_once('/')?
-        .1
-        .parse()
-        .ok()
-}
-
-/// The `Range` value of the `n`th pseudo-random chunk of a file of `len` bytes.
-fn range_for(n: u64, len: u64, chunk: u64) -> String {
-    let slots = len.div_ceil(chunk).max(1);
-    let start = (mix(n) % slots) * chunk;
-    let end = (start + chunk).min(len) - 1;
-    format!("bytes={start}-{end}")
-}
-
-/// SplitMix64: a spread of offsets without a random-number dependency.
-fn mix(n: u64) -> u64 {
-    let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The `p`th percentile (0..=100) of sorted samples.
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
-}
-
-#[derive(Default)]
-struct Totals {
-    issued: AtomicU64,
-    ok: AtomicU64,
-    failed: AtomicU64,
-    bytes: AtomicU64,
-}
-
-async fn range(args: RangeArgs) -> anyhow::Result<()> {
-    let url = loopback_url(&args.url)?;
-    let mut headers = header::HeaderMap::new();
-    for raw in &args.headers {
-        let (name, value) = parse_header(raw)?;
-        headers.insert(name, value);
-    }
-    let client = reqwest::Client::builder()
-        .default_headers(headers)
-        .pool_max_idle_per_host(args.concurrency as usize)
-        .build()?;
-
-    let probe = client
-        .get(url.clone())
-        .header(header::RANGE, "bytes=0-0")
-        .send()
-        .await
-        .with_context(|| format!("cannot reach {url}"))?;
-    if probe.status() != StatusCode::PARTIAL_CONTENT {
-        bail!(
-            "{url} answered {} to a range request, not 206",
-            probe.status()
-        );
-    }
-    let len = probe
-        .headers()
-        .get(header::CONTENT_RANGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(total_length)
-        .context("the 206 has no usable Content-Range")?;
-    println!(
-        "range: {url} ({len} bytes), {} in flight, chunks of {} bytes, at most {} requests / {} s",
-        args.concurrency, args.chunk, args.requests, args.seconds
-    );
-
-    let totals = Arc::new(Totals::default());
-    let started = Instant::now();
-    let deadline = started + Duration::from_secs(args.seconds);
-    let mut workers = Vec::new();
-    for _ in 0..args.concurrency {
-        let (client, url, totals) = (client.clone(), url.clone(), totals.clone());
-        let (limit, chunk) = (args.requests, args.chunk);
-        workers.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            loop {
-                let n = totals.issued.fetch_add(1, Ordering::Relaxed);
-                if n >= limit || Instant::now() >= deadline {
-                    break;
-                }
-                let sent = Instant::now();
-                let outcome = async {
-                    let response = client
-                        .get(url.clone())
-                        .header(header::RANGE, range_for(n, len, chunk))
-                        .send()
-                        .await?;
-                    let status = response.status();
-                    let body = response.bytes().await?;
-                    Ok::<_, reqwest::Error>((status, body.len() as u64))
-                }
-                .await;
-                match outcome {
-                    Ok((StatusCode::PARTIAL_CONTENT, bytes)) => {
-                        latencies.push(sent.elapsed());
-                        totals.ok.fetch_add(1, Ordering::Relaxed);
-                        totals.bytes.fetch_add(bytes, Ordering::Relaxed);
-                    }
-                    _ => {
-                        totals.failed.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-            }
-            latencies
-        }));
-    }
-    let mut latencies = Vec::new();
-    for worker in workers {
-        latencies.extend(worker.await?);
-    }
-    let elapsed = started.elapsed().as_secs_f64();
-    latencies.sort_unstable();
-
-    let ok = totals.ok.load(Ordering::Relaxed);
-    let failed = totals.failed.load(Ordering::Relaxed);
-    let bytes = totals.bytes.load(Ordering::Relaxed);
-    println!("requests:  {ok} ok (206), {failed} failed, in {elapsed:.2} s");
-    println!("rate:      {:.0} requests/s", ok as f64 / elapsed);
-    println!(
-        "transfer:  {:.1} MB/s ({bytes} bytes)",
-        bytes as f64 / 1e6 / elapsed
-    );
-    println!(
-        "latency:   p50 {:?}  p90 {:?}  p99 {:?}  max {:?}",
-        percentile(&latencies, 50.0),
-        percentile(&latencies, 90.0),
-        percentile(&latencies, 99.0),
-        latencies.last().copied().unwrap_or_default()
-    );
-    if failed > 0 {
-        bail!("{failed} request(s) failed");
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_loopback_literals_are_accepted() {
-        for ok in [
-            "http://127.0.0.1:8080/api/chapters/1/audio",
-            "http://[::1]:3000/a",
-            "https://127.0.0.1/x",
-        ] {
-            assert!(loopback_url(ok).is_ok(), "{ok}");
-        }
-        for bad in [
-            "http://localhost:8080/",
-            "http://127.0.0.2/",
-            "http://10.0.0.1/",
-            "http://example.com/",
-            "ftp://127.0.0.1/",
-            "127.0.0.1:8080",
-            "http://[::2]/",
-        ] {
-            assert!(loopback_url(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn ranges_stay_inside_the_file() {
-        for n in 0..1000 {
-            let value = range_for(n, 1000, 64);
-            let (start, end) = value
-                .strip_prefix("bytes=")
-                .unwrap()
-                .split_once('-')
-                .unwrap();
-            let (start, end): (u64, u64) = (start.parse().unwrap(), end.parse().unwrap());
-            assert!(start <= end && end < 1000 && start % 64 == 0, "{value}");
-        }
-        assert_eq!(range_for(7, 10, 64), "bytes=0-9");
-    }
-
-    #[test]
-    fn helpers() {
-        assert_eq!(total_length("bytes 0-0/12345"), Some(12345));
-        assert_eq!(total_length("bytes */99"), Some(99));
-        assert_eq!(total_length("items 0-0/1"), None);
-        let (name, value) = parse_header("Authorization: Bearer abc").unwrap();
-        assert_eq!(
-            (name.as_str(), value.to_str().unwrap()),
-            ("authorization", "Bearer abc")
-        );
-        assert!(parse_header("nocolon").is_err());
-        let samples: Vec<Duration> = (1..=100).map(Duration::from_millis).collect();
-        assert_eq!(percentile(&samples, 50.0), Duration::from_millis(51));
-        assert_eq!(percentile(&samples, 100.0), Duration::from_millis(100));
-        assert_eq!(percentile(&[], 99.0), Duration::ZERO);
+        Command::Range(args) => range::run(args).await,
+        Command::CatalogSeed(args) => catalog_seed::run(args).await,
+        Command::Catalog(args) => catalog_load::run(args).await,
     }
 }

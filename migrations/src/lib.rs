@@ -4,6 +4,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261122_000001_create_feedback;
 mod m20261122_000002_create_accounts;
 mod m20261122_000003_create_catalog;
+mod m20261122_000004_add_book_list_indexes;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -15,6 +16,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_create_feedback::Migration),
             Box::new(m20261122_000002_create_accounts::Migration),
             Box::new(m20261122_000003_create_catalog::Migration),
+            Box::new(m20261122_000004_add_book_list_indexes::Migration),
         ]
     }
 }

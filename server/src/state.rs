@@ -4,8 +4,8 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::{
-    accounts::AccountSettings, audio::AudioCaches, config::Config, i18n::Catalogues,
-    search::SearchIndex,
+    accounts::AccountSettings, audio::AudioCaches, catalog::totals::ListTotals, config::Config,
+    i18n::Catalogues, search::SearchIndex,
 };
 
 /// Cheap to clone: everything inside is shared.
@@ -19,4 +19,6 @@ pub struct AppState {
     pub search: SearchIndex,
     /// Chapter facts and open files of the audio endpoint.
     pub audio: AudioCaches,
+    /// Recent totals of the filtered book lists.
+    pub list_totals: ListTotals,
 }

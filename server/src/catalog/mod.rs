@@ -4,6 +4,7 @@
 pub mod repository;
 pub mod tags;
 pub mod text;
+pub mod totals;
 pub mod view;
 
 use std::collections::{HashMap, HashSet};
@@ -18,9 +19,13 @@ use tingshu_core::{
     Lang,
 };
 
-use self::view::{
-    AudioLink, BookDetail, BookMe, BookSummary, CategoryNode, CategoryRef, ChapterDetail,
-    ChapterProgress, ChapterSummary, Names, PersonRef, Price, Reason, Recommendation, Titles,
+use self::{
+    repository::TagMatch,
+    totals::ListTotals,
+    view::{
+        AudioLink, BookDetail, BookMe, BookSummary, CategoryNode, CategoryRef, ChapterDetail,
+        ChapterProgress, ChapterSummary, Names, PersonRef, Price, Reason, Recommendation, Titles,
+    },
 };
 use crate::{
     entities::{book, category, chapter, user},
@@ -121,7 +126,7 @@ impl BookListQuery {
 }
 
 /// The resolved filter the repository applies.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct BookFilter {
     pub category_ids: Option<Vec<i32>>,
     pub tag_id: Option<i32>,
@@ -191,10 +196,11 @@ pub async fn categories(db: &impl ConnectionTrait, lang: Lang) -> ApiResult<Vec<
 }
 
 /// `GET /api/books`: one page of books, filtered and sorted. An unknown category or tag
-/// matches no book.
-#[tracing::instrument(skip(db))]
+/// matches no book. The total comes from `totals` (see [`totals`] for how stale it may be).
+#[tracing::instrument(skip(db, totals))]
 pub async fn list_books(
     db: &impl ConnectionTrait,
+    totals: &ListTotals,
     lang: Lang,
     query: BookListQuery,
     now_ms: i64,
@@ -206,10 +212,11 @@ pub async fn list_books(
         ..Default::default()
     };
     if let Some(slug) = &query.category {
-        let Some(found) = repository::find_category_by_slug(db, slug).await? else {
+        let ids = repository::category_ids_by_slug(db, slug).await?;
+        if ids.is_empty() {
             return Ok(empty);
-        };
-        filter.category_ids = Some(repository::category_and_children(db, found.id).await?);
+        }
+        filter.category_ids = Some(ids);
     }
     if let Some(name) = &query.tag {
         let Some(found) = repository::find_tag_by_name(db, name).await? else {
@@ -217,9 +224,21 @@ pub async fn list_books(
         };
         filter.tag_id = Some(found.id);
     }
-    let (books, total) = repository::list_books(db, &filter, query.sort, query.paging).await?;
-    let items = assemble(db, lang, books, now_ms).await?;
-    Ok(Page::new(items, total, query.paging))
+    let paging = query.paging;
+    let total = totals.count(db, &filter).await?;
+    if paging.offset() >= total {
+        return Ok(Page::new(Vec::new(), total, paging));
+    }
+    let tag_match = match filter.tag_id {
+        None => TagMatch::Walk,
+        Some(_) => {
+            let all = totals.count(db, &BookFilter::default()).await?;
+            TagMatch::cheaper(paging.offset() + paging.page_size, all, total)
+        }
+    };
+    let rows = repository::list_page(db, &filter, query.sort, paging, tag_match, now_ms).await?;
+    let items = rows.into_iter().map(|row| summary(lang, row)).collect();
+    Ok(Page::new(items, total, paging))
 }
 
 /// The summaries of these books in the ids' order; unknown ids are skipped.
@@ -229,98 +248,85 @@ pub async fn summaries(
     ids: &[i32],
     now_ms: i64,
 ) -> Result<Vec<BookSummary>, DbErr> {
-    let books = repository::books_by_ids(db, ids).await?;
-    let mut by_id: HashMap<i32, BookSummary> = assemble(db, lang, books, now_ms)
+    let mut by_id: HashMap<i32, BookSummary> = repository::summary_rows(db, ids, now_ms)
         .await?
         .into_iter()
-        .map(|b| (b.id, b))
+        .map(|row| (row.id, summary(lang, row)))
         .collect();
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
 }
 
-/// Turns book rows into summaries, loading authors, narrators, categories, tags and
-/// campaigns for all of them at once (one query each), keeping the rows' order.
+/// Turns book rows into summaries, keeping their order; what the summaries need from other
+/// tables is read for all of them in one query ([`repository::summary_rows`]).
 pub async fn assemble(
     db: &impl ConnectionTrait,
     lang: Lang,
     books: Vec<book::Model>,
     now_ms: i64,
 ) -> Result<Vec<BookSummary>, DbErr> {
-    if books.is_empty() {
-        return Ok(Vec::new());
-    }
     let ids: Vec<i32> = books.iter().map(|b| b.id).collect();
-    let authors = repository::authors_by_ids(db, books.iter().map(|b| b.author_id)).await?;
-    let narrators =
-        repository::narrators_by_ids(db, books.iter().filter_map(|b| b.narrator_id)).await?;
-    let categories = repository::categories_by_ids(db, books.iter().map(|b| b.category_id)).await?;
-    let mut tags = repository::tags_of_books(db, &ids).await?;
-    let campaigns = repository::campaign_ends(db, &ids, now_ms).await?;
-    Ok(books
-        .into_iter()
-        .map(|b| {
-            let author = authors.get(&b.author_id).map_or_else(
-                || PersonRef {
-                    id: b.author_id,
-                    name: String::new(),
-                },
-                |a| PersonRef {
-                    id: a.id,
-                    name: a.name.clone(),
-                },
-            );
-            let narrator = b
-                .narrator_id
-                .and_then(|id| narrators.get(&id))
-                .map(|n| PersonRef {
-                    id: n.id,
-                    name: n.name.clone(),
-                });
-            let category = categories.get(&b.category_id).map_or_else(
-                || CategoryRef {
-                    id: b.category_id,
-                    slug: String::new(),
-                    name: String::new(),
-                },
-                |c| CategoryRef {
-                    id: c.id,
-                    slug: c.slug.clone(),
-                    name: category_name(lang, c),
-                },
-            );
-            let price = (b.access != "free").then_some(Price {
-                cny: b.price_cny,
-                usd: b.price_usd,
-                jpy: b.price_jpy,
-            });
-            BookSummary {
-                id: b.id,
-                title: localized(lang, &b.title, b.title_en.as_deref(), b.title_ja.as_deref()),
-                titles: Titles {
-                    zh: b.title,
-                    en: b.title_en,
-                    ja: b.title_ja,
-                },
-                subtitle: b.subtitle,
-                author,
-                narrator,
-                category,
-                cover_url: b.cover_url,
-                status: b.status,
-                access: b.access,
-                price,
-                chapter_count: b.chapter_count,
-                total_duration_secs: b.total_duration_secs,
-                play_count: b.play_count,
-                favorite_count: b.favorite_count,
-                rating: b.rating_avg,
-                rating_count: b.rating_count,
-                tags: tags.remove(&b.id).unwrap_or_default(),
-                free_until: campaigns.get(&b.id).copied(),
-                updated_at: b.updated_at,
-            }
-        })
-        .collect())
+    summaries(db, lang, &ids, now_ms).await
+}
+
+/// A book as lists show it, from its row with the related names.
+fn summary(lang: Lang, b: repository::SummaryRow) -> BookSummary {
+    let tags = b.tags();
+    let author = PersonRef {
+        id: b.author_id,
+        name: b.author_name.unwrap_or_default(),
+    };
+    let narrator = b
+        .narrator_id
+        .zip(b.narrator_name)
+        .map(|(id, name)| PersonRef { id, name });
+    let category = match b.category_slug {
+        Some(slug) => CategoryRef {
+            id: b.category_id,
+            slug,
+            name: localized(
+                lang,
+                b.category_zh.as_deref().unwrap_or_default(),
+                b.category_en.as_deref(),
+                b.category_ja.as_deref(),
+            ),
+        },
+        None => CategoryRef {
+            id: b.category_id,
+            slug: String::new(),
+            name: String::new(),
+        },
+    };
+    let price = (b.access != "free").then_some(Price {
+        cny: b.price_cny,
+        usd: b.price_usd,
+        jpy: b.price_jpy,
+    });
+    BookSummary {
+        id: b.id,
+        title: localized(lang, &b.title, b.title_en.as_deref(), b.title_ja.as_deref()),
+        titles: Titles {
+            zh: b.title,
+            en: b.title_en,
+            ja: b.title_ja,
+        },
+        subtitle: b.subtitle,
+        author,
+        narrator,
+        category,
+        cover_url: b.cover_url,
+        status: b.status,
+        access: b.access,
+        price,
+        chapter_count: b.chapter_count,
+        total_duration_secs: b.total_duration_secs,
+        play_count: b.play_count,
+        favorite_count: b.favorite_count,
+        rating: b.rating_avg,
+        rating_count: b.rating_count,
+        tags,
+        free_until: b.free_until,
+        updated_at: b.updated_at,
+    }
 }
 
 /// `GET /api/books/{id}`: the summary, the plain-text description and the caller's state.
@@ -608,12 +614,17 @@ pub async fn recommendations(
             picked.push((b, "popular", 0));
         }
     }
-    let books: Vec<book::Model> = picked.iter().map(|(b, _, _)| b.clone()).collect();
-    let summaries = assemble(db, lang, books, now_ms).await?;
-    Ok(summaries
+    let ids: Vec<i32> = picked.iter().map(|(b, _, _)| b.id).collect();
+    // Matched by id: a book deleted since it was picked has no summary.
+    let mut by_id: HashMap<i32, BookSummary> = summaries(db, lang, &ids, now_ms)
+        .await?
         .into_iter()
-        .zip(picked)
-        .map(|(summary, (_, kind, _))| {
+        .map(|summary| (summary.id, summary))
+        .collect();
+    Ok(picked
+        .into_iter()
+        .filter_map(|(b, kind, _)| by_id.remove(&b.id).map(|summary| (summary, kind)))
+        .map(|(summary, kind)| {
             let name = match kind {
                 "author" => Some(summary.author.name.clone()),
                 "narrator" => summary.narrator.as_ref().map(|n| n.name.clone()),

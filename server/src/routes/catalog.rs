@@ -81,7 +81,7 @@ async fn list_books(
 ) -> ApiResult<Json<Success<Page<BookSummary>>>> {
     let query = BookListQuery::parse(params, lang)?;
     Ok(success(
-        catalog::list_books(&state.db, lang, query, now_ms()).await?,
+        catalog::list_books(&state.db, &state.list_totals, lang, query, now_ms()).await?,
     ))
 }
 

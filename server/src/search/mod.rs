@@ -5,7 +5,8 @@
 //!   its own (`chars`) so any part of a Chinese name is found as a phrase of characters.
 //! - Titles and authors also carry pinyin keys (`xiyouji`, `xi you ji`, `xyj`), so Latin
 //!   letters find Chinese names, in full, by syllables, by initials or by a prefix.
-//! - Latin terms tolerate typos: one edit from 4 characters, two from 8.
+//! - Latin terms tolerate typos (one edit from 4 characters, two from 8) when the words as
+//!   typed find nothing.
 //! - Hits are highlighted with `<mark>…</mark>` (the rest HTML-escaped), and the matching
 //!   books are counted per category (facets) over the whole result set.
 //!
@@ -380,10 +381,16 @@ impl Inner {
             return Ok(SearchResults::default());
         }
         let searcher = self.reader.searcher();
-        // Every term must match; when that finds nothing, any term may (best matches first).
-        let mut results = self.run(&searcher, &plan, request, true)?;
+        // Every word must match as typed (or as the start of a word); when that finds
+        // nothing, within its typo budget; when that finds nothing either, any word may
+        // (best matches first). Typo matching is the costly part of a query (a Levenshtein
+        // automaton per field), so it only runs when the words as typed find nothing.
+        let mut results = self.run(&searcher, &plan, request, true, false)?;
+        if results.total == 0 && plan.has_typo_budget() {
+            results = self.run(&searcher, &plan, request, true, true)?;
+        }
         if results.total == 0 && plan.len() > 1 {
-            results = self.run(&searcher, &plan, request, false)?;
+            results = self.run(&searcher, &plan, request, false, true)?;
         }
         Ok(results)
     }
@@ -394,9 +401,10 @@ impl Inner {
         plan: &query::Plan,
         request: &SearchRequest,
         all_terms: bool,
+        typos: bool,
     ) -> anyhow::Result<SearchResults> {
         let fields = &self.fields;
-        let text = plan.query(fields, all_terms);
+        let text = plan.query(fields, all_terms, typos);
         let filtered = query::filtered(fields, text.box_clone(), request, true);
         let limit = request.limit.max(1);
         let page = TopDocs::with_limit(limit).and_offset(request.offset);
@@ -404,7 +412,9 @@ impl Inner {
         // over them collects the page, the total and the facets.
         let one_pass = request.categories.is_empty();
         let (hits, total, counts): (Vec<(f32, DocAddress)>, usize, _) = match request.sort {
-            SearchSort::Relevance => collect(searcher, &*filtered, page.order_by_score(), one_pass)?,
+            SearchSort::Relevance => {
+                collect(searcher, &*filtered, page.order_by_score(), one_pass)?
+            }
             SearchSort::Newest => {
                 let (hits, total, counts) = collect(
                     searcher,

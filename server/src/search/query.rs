@@ -82,8 +82,16 @@ impl Plan {
         self.words.len()
     }
 
-    /// Every word must match (`all_words`) or at least one.
-    pub fn query(&self, fields: &Fields, all_words: bool) -> Box<dyn Query> {
+    /// Whether some word is long enough to be matched within a typo budget.
+    pub fn has_typo_budget(&self) -> bool {
+        self.words.iter().any(|word| {
+            !word.cjk && word.text.chars().all(char::is_alphanumeric) && typo_budget(&word.text) > 0
+        })
+    }
+
+    /// Every word must match (`all_words`) or at least one; Latin words within their typo
+    /// budget when `typos`.
+    pub fn query(&self, fields: &Fields, all_words: bool, typos: bool) -> Box<dyn Query> {
         let occur = if all_words {
             Occur::Must
         } else {
@@ -92,7 +100,7 @@ impl Plan {
         let clauses = self
             .words
             .iter()
-            .map(|word| (occur, word_query(fields, word)))
+            .map(|word| (occur, word_query(fields, word, typos)))
             .collect();
         Box::new(BooleanQuery::new(clauses))
     }
@@ -109,8 +117,9 @@ fn term(field: Field, text: &str) -> TermQuery {
     )
 }
 
-/// Where one word may match, the best place counting most.
-fn word_query(fields: &Fields, word: &Word) -> Box<dyn Query> {
+/// Where one word may match, the best place counting most; with `typos`, also words a few
+/// edits away.
+fn word_query(fields: &Fields, word: &Word, typos: bool) -> Box<dyn Query> {
     let text = word.text.as_str();
     let mut ways: Vec<Box<dyn Query>> = vec![
         boosted(term(fields.title_zh, text), 3.0),
@@ -165,14 +174,14 @@ fn word_query(fields: &Fields, word: &Word) -> Box<dyn Query> {
                 ways.push(boosted(FuzzyTermQuery::new_prefix(prefix, 0, true), 0.8));
             }
         }
-        let typos = typo_budget(text);
-        if typos > 0 {
+        let budget = typo_budget(text);
+        if typos && budget > 0 {
             for field in latin_fields.into_iter().chain([fields.pinyin]) {
                 let near = Term::from_field_text(field, text);
-                ways.push(boosted(FuzzyTermQuery::new(near, typos, true), 0.6));
+                ways.push(boosted(FuzzyTermQuery::new(near, budget, true), 0.6));
             }
             let near = Term::from_field_text(fields.description, text);
-            ways.push(boosted(FuzzyTermQuery::new(near, typos, true), 0.3));
+            ways.push(boosted(FuzzyTermQuery::new(near, budget, true), 0.3));
         }
     }
     Box::new(DisjunctionMaxQuery::with_tie_breaker(ways, 0.1))

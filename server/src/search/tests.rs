@@ -164,6 +164,26 @@ async fn english_titles_match_with_typos() {
 }
 
 #[tokio::test]
+async fn typos_only_widen_a_search_that_finds_nothing_as_typed() {
+    let index = SearchIndex::in_memory().unwrap();
+    index
+        .replace_all(vec![
+            book(1, "沙丘", "Dune", "Frank", SCIFI),
+            book(2, "丹", "Dane", "Frank", SCIFI),
+        ])
+        .await
+        .unwrap();
+    assert_eq!(
+        ids(&index, "dune").await,
+        vec![1],
+        "an exact word is enough"
+    );
+    let mut near = ids(&index, "dxne").await;
+    near.sort_unstable();
+    assert_eq!(near, vec![1, 2], "nothing as typed: both are one edit away");
+}
+
+#[tokio::test]
 async fn mixed_chinese_and_english_queries() {
     let index = index().await;
     assert_eq!(ids(&index, "三国 romance").await, vec![2]);

@@ -683,3 +683,66 @@ async fn tags_are_listed_with_their_book_counts_most_used_first() {
         assert!(tag["id"].is_i64());
     }
 }
+
+#[tokio::test]
+async fn a_tag_page_is_the_same_walked_in_order_or_looked_up() {
+    use tingshu_server::{
+        catalog::{
+            repository::{list_page, TagMatch},
+            BookFilter, BookSort,
+        },
+        paging::Paging,
+    };
+    let app = demo_app().await;
+    let rows = sea_orm::ConnectionTrait::query_all_raw(
+        &app.db,
+        sea_orm::Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT id FROM tags ORDER BY id",
+        ),
+    )
+    .await
+    .unwrap();
+    let tags: Vec<i32> = rows.iter().map(|r| r.try_get("", "id").unwrap()).collect();
+    assert!(tags.len() > 5);
+    let mut compared = 0;
+    for tag_id in tags {
+        for status in [None, Some("finished".to_owned())] {
+            let filter = BookFilter {
+                tag_id: Some(tag_id),
+                status,
+                ..Default::default()
+            };
+            for sort in [
+                BookSort::Newest,
+                BookSort::Popular,
+                BookSort::Rating,
+                BookSort::Updated,
+            ] {
+                for page in 1..=3 {
+                    let paging = Paging { page, page_size: 1 };
+                    let ids = |tag_match| {
+                        let filter = filter.clone();
+                        let db = app.db.clone();
+                        async move {
+                            list_page(&db, &filter, sort, paging, tag_match, 0)
+                                .await
+                                .unwrap()
+                                .iter()
+                                .map(|row| (row.id, row.tags()))
+                                .collect::<Vec<_>>()
+                        }
+                    };
+                    let walked = ids(TagMatch::Walk).await;
+                    assert_eq!(
+                        walked,
+                        ids(TagMatch::Lookup).await,
+                        "{filter:?} {sort:?} {page}"
+                    );
+                    compared += walked.len();
+                }
+            }
+        }
+    }
+    assert!(compared > 20, "{compared}");
+}
