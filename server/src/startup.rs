@@ -14,7 +14,7 @@ use tracing::Level;
 use crate::{
     accounts::{password::HashCost, tokens::TokenKeys, AccountSettings},
     audio::AudioCaches,
-    catalog::totals::ListTotals,
+    catalog::counts::CatalogCounts,
     config::Config,
     db,
     i18n::Catalogues,
@@ -78,7 +78,7 @@ impl Application {
             accounts,
             search: search.clone(),
             audio: AudioCaches::default(),
-            list_totals: ListTotals::default(),
+            catalog_counts: CatalogCounts::default(),
         };
         let (router, api_table) = routes::router(state);
         Ok(Self {

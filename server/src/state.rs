@@ -4,7 +4,7 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::{
-    accounts::AccountSettings, audio::AudioCaches, catalog::totals::ListTotals, config::Config,
+    accounts::AccountSettings, audio::AudioCaches, catalog::counts::CatalogCounts, config::Config,
     i18n::Catalogues, search::SearchIndex,
 };
 
@@ -19,6 +19,6 @@ pub struct AppState {
     pub search: SearchIndex,
     /// Chapter facts and open files of the audio endpoint.
     pub audio: AudioCaches,
-    /// Recent totals of the filtered book lists.
-    pub list_totals: ListTotals,
+    /// Recent book counts: list totals, per category, per tag.
+    pub catalog_counts: CatalogCounts,
 }

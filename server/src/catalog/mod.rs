@@ -1,10 +1,9 @@
 //! The catalogue: categories, book lists and details, chapters with the caller's access,
 //! limited-free books and recommendations. Rules (chapter access) come from the core;
 //! storage from `repository`; a page of books is assembled with one query per related kind.
+pub mod counts;
 pub mod repository;
-pub mod tags;
 pub mod text;
-pub mod totals;
 pub mod view;
 
 use std::collections::{HashMap, HashSet};
@@ -20,8 +19,8 @@ use tingshu_core::{
 };
 
 use self::{
+    counts::CatalogCounts,
     repository::TagMatch,
-    totals::ListTotals,
     view::{
         AudioLink, BookDetail, BookMe, BookSummary, CategoryNode, CategoryRef, ChapterDetail,
         ChapterProgress, ChapterSummary, Names, PersonRef, Price, Reason, Recommendation, Titles,
@@ -155,10 +154,14 @@ fn not_found(what: &str, id: i32) -> ApiError {
 }
 
 /// `GET /api/categories`: the category tree in display order, each with its book count.
-#[tracing::instrument(skip(db))]
-pub async fn categories(db: &impl ConnectionTrait, lang: Lang) -> ApiResult<Vec<CategoryNode>> {
+#[tracing::instrument(skip(db, counts))]
+pub async fn categories(
+    db: &impl ConnectionTrait,
+    counts: &CatalogCounts,
+    lang: Lang,
+) -> ApiResult<Vec<CategoryNode>> {
     let all = repository::all_categories(db).await?;
-    let counts = repository::book_counts_by_category(db).await?;
+    let counts = counts.per_category(db).await?;
     let mut children: HashMap<Option<i32>, Vec<&category::Model>> = HashMap::new();
     let ids: HashSet<i32> = all.iter().map(|c| c.id).collect();
     for c in &all {
@@ -196,11 +199,11 @@ pub async fn categories(db: &impl ConnectionTrait, lang: Lang) -> ApiResult<Vec<
 }
 
 /// `GET /api/books`: one page of books, filtered and sorted. An unknown category or tag
-/// matches no book. The total comes from `totals` (see [`totals`] for how stale it may be).
-#[tracing::instrument(skip(db, totals))]
+/// matches no book. The total comes from `counts` (see [`counts`] for how stale it may be).
+#[tracing::instrument(skip(db, counts))]
 pub async fn list_books(
     db: &impl ConnectionTrait,
-    totals: &ListTotals,
+    counts: &CatalogCounts,
     lang: Lang,
     query: BookListQuery,
     now_ms: i64,
@@ -225,14 +228,14 @@ pub async fn list_books(
         filter.tag_id = Some(found.id);
     }
     let paging = query.paging;
-    let total = totals.count(db, &filter).await?;
+    let total = counts.list_total(db, &filter).await?;
     if paging.offset() >= total {
         return Ok(Page::new(Vec::new(), total, paging));
     }
     let tag_match = match filter.tag_id {
         None => TagMatch::Walk,
         Some(_) => {
-            let all = totals.count(db, &BookFilter::default()).await?;
+            let all = counts.list_total(db, &BookFilter::default()).await?;
             TagMatch::cheaper(paging.offset() + paging.page_size, all, total)
         }
     };

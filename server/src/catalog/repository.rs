@@ -8,7 +8,7 @@ use sea_orm::{
     JoinType, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, RelationDef, Select,
 };
 
-use super::{BookFilter, BookSort};
+use super::{view::TagCount, BookFilter, BookSort};
 use crate::{
     entities::{
         author, book, book_tag, category, chapter, narrator, play_progress, promotion,
@@ -656,6 +656,41 @@ pub async fn books_related(
         .limit(limit)
         .all(db)
         .await
+}
+
+/// Tags carried by at least one book, the most used first, then by name.
+pub async fn tag_counts(db: &impl ConnectionTrait) -> Result<Vec<TagCount>, DbErr> {
+    let rows: Vec<(i32, String, i64)> = book_tag::Entity::find()
+        .select_only()
+        .column(tag::Column::Id)
+        .column(tag::Column::Name)
+        .column_as(Expr::col(book_tag::Column::BookId).count(), "n")
+        .join(
+            JoinType::InnerJoin,
+            book_tag::Entity::belongs_to(tag::Entity)
+                .from(book_tag::Column::TagId)
+                .to(tag::Column::Id)
+                .into(),
+        )
+        .group_by(tag::Column::Id)
+        .group_by(tag::Column::Name)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut tags: Vec<TagCount> = rows
+        .into_iter()
+        .map(|(id, name, n)| TagCount {
+            id,
+            name,
+            book_count: u64::try_from(n).unwrap_or(0),
+        })
+        .collect();
+    tags.sort_by(|a, b| {
+        b.book_count
+            .cmp(&a.book_count)
+            .then_with(|| a.name.cmp(&b.name))
+    });
+    Ok(tags)
 }
 
 #[cfg(test)]

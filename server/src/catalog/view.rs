@@ -157,3 +157,13 @@ pub struct Recommendation {
     pub book: BookSummary,
     pub reason: Reason,
 }
+
+/// A tag and the number of books carrying it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TagCount {
+    pub id: i32,
+    /// The spelling `?tag=` filters on.
+    pub name: String,
+    pub book_count: u64,
+}

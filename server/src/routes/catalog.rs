@@ -9,9 +9,9 @@ use crate::{
     auth::MaybeSignedIn,
     catalog::{
         self,
-        tags::TagCount,
         view::{
             BookDetail, BookSummary, CategoryNode, ChapterDetail, ChapterSummary, Recommendation,
+            TagCount,
         },
         BookListParams, BookListQuery,
     },
@@ -64,13 +64,17 @@ async fn list_categories(
     State(state): State<AppState>,
     RequestLang(lang): RequestLang,
 ) -> ApiResult<Json<Success<Vec<CategoryNode>>>> {
-    Ok(success(catalog::categories(&state.db, lang).await?))
+    Ok(success(
+        catalog::categories(&state.db, &state.catalog_counts, lang).await?,
+    ))
 }
 
 #[tracing::instrument(skip_all)]
 async fn list_tags(State(state): State<AppState>) -> ApiResult<Json<Success<Items<TagCount>>>> {
-    let items = catalog::tags::tag_counts(&state.db).await?;
-    Ok(success(Items { items }))
+    let items = state.catalog_counts.per_tag(&state.db).await?;
+    Ok(success(Items {
+        items: items.as_ref().clone(),
+    }))
 }
 
 #[tracing::instrument(skip_all)]
@@ -81,7 +85,7 @@ async fn list_books(
 ) -> ApiResult<Json<Success<Page<BookSummary>>>> {
     let query = BookListQuery::parse(params, lang)?;
     Ok(success(
-        catalog::list_books(&state.db, &state.list_totals, lang, query, now_ms()).await?,
+        catalog::list_books(&state.db, &state.catalog_counts, lang, query, now_ms()).await?,
     ))
 }
 

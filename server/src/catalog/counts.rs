@@ -1,0 +1,86 @@
+//! Book counts kept for a few seconds: the totals of filtered book lists and the number of
+//! books per category and per tag. Counting the 55,000 books of one status reads 55,000 index
+//! entries (about 2 ms with 100,000 books) on every page of that list, the per-tag counts
+//! read every book-tag row (about 19 ms), while these numbers only change when books are
+//! added, removed or re-filed.
+//!
+//! A count may therefore lag such a change by up to [`COUNTS_TTL`] (on every server of a
+//! deployment, each keeping its own); the books of a page are always read fresh.
+use std::{collections::HashMap, future::Future, hash::Hash, sync::Arc, time::Duration};
+
+use moka::future::Cache;
+use sea_orm::{ConnectionTrait, DbErr};
+
+use super::{repository, view::TagCount, BookFilter};
+
+/// How long a count is reused before it is counted again.
+pub const COUNTS_TTL: Duration = Duration::from_secs(10);
+/// How many filters' totals are kept at most.
+const TOTALS_CAPACITY: u64 = 10_000;
+
+/// The recent counts; cheap to clone (shared).
+#[derive(Clone)]
+pub struct CatalogCounts {
+    totals: Cache<BookFilter, u64>,
+    per_category: Cache<(), Arc<HashMap<i32, u64>>>,
+    per_tag: Cache<(), Arc<Vec<TagCount>>>,
+}
+
+impl Default for CatalogCounts {
+    fn default() -> Self {
+        Self {
+            totals: Cache::builder()
+                .max_capacity(TOTALS_CAPACITY)
+                .time_to_live(COUNTS_TTL)
+                .build(),
+            per_category: Cache::builder().time_to_live(COUNTS_TTL).build(),
+            per_tag: Cache::builder().time_to_live(COUNTS_TTL).build(),
+        }
+    }
+}
+
+impl CatalogCounts {
+    /// How many books match `filter`, counted at most [`COUNTS_TTL`] ago.
+    pub async fn list_total(
+        &self,
+        db: &impl ConnectionTrait,
+        filter: &BookFilter,
+    ) -> Result<u64, DbErr> {
+        let count = repository::count_books(db, filter);
+        remembered(&self.totals, filter.clone(), count).await
+    }
+
+    /// The number of books directly in each category, counted at most [`COUNTS_TTL`] ago.
+    pub async fn per_category(
+        &self,
+        db: &impl ConnectionTrait,
+    ) -> Result<Arc<HashMap<i32, u64>>, DbErr> {
+        let count = async { Ok(Arc::new(repository::book_counts_by_category(db).await?)) };
+        remembered(&self.per_category, (), count).await
+    }
+
+    /// Tags carried by some book with their counts (most used first), counted at most
+    /// [`COUNTS_TTL`] ago.
+    pub async fn per_tag(&self, db: &impl ConnectionTrait) -> Result<Arc<Vec<TagCount>>, DbErr> {
+        let count = async { Ok(Arc::new(repository::tag_counts(db).await?)) };
+        remembered(&self.per_tag, (), count).await
+    }
+}
+
+/// The cached value of `key`, or what `count` gives (then kept).
+async fn remembered<K, V>(
+    cache: &Cache<K, V>,
+    key: K,
+    count: impl Future<Output = Result<V, DbErr>>,
+) -> Result<V, DbErr>
+where
+    K: Hash + Eq + Send + Sync + 'static,
+    V: Clone + Send + Sync + 'static,
+{
+    if let Some(value) = cache.get(&key).await {
+        return Ok(value);
+    }
+    let value = count.await?;
+    cache.insert(key, value.clone()).await;
+    Ok(value)
+}
