@@ -22,28 +22,9 @@ use crate::{
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let me = Access::Authenticated;
-    api.add(Method::GET, "/me/bookshelf", me.clone(), list_bookshelf)
-        .add(
-            Method::PUT,
-            "/me/bookshelf/{id}",
-            me.clone(),
-            add_to_bookshelf,
-        )
-        .add(
-            Method::DELETE,
-            "/me/bookshelf/{id}",
-            me.clone(),
-            remove_from_bookshelf,
-        )
-        .add(Method::GET, "/me/favorites", me.clone(), list_favorites)
-        .add(Method::PUT, "/me/favorites/{id}", me.clone(), add_favorite)
-        .add(
-            Method::DELETE,
-            "/me/favorites/{id}",
-            me.clone(),
-            remove_favorite,
-        )
-        .add(Method::GET, "/me/history", me.clone(), list_history)
+    let api = shelf_routes(api, Shelf::Bookshelf, "/me/bookshelf", "/me/bookshelf/{id}");
+    let api = shelf_routes(api, Shelf::Favorites, "/me/favorites", "/me/favorites/{id}");
+    api.add(Method::GET, "/me/history", me.clone(), list_history)
         .add(Method::DELETE, "/me/history", me.clone(), clear_history)
         .add(
             Method::DELETE,
@@ -53,6 +34,23 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         )
         .add(Method::GET, "/me/progress", me.clone(), list_progress)
         .add_beacon(Method::PUT, "/me/progress/{id}", me, save_progress)
+}
+
+/// A shelf's three routes: its page (`GET list`), adding (`PUT one`) and removing (`DELETE one`).
+fn shelf_routes(api: ApiRoutes, shelf: Shelf, list: &'static str, one: &'static str) -> ApiRoutes {
+    let me = Access::Authenticated;
+    api.add(
+        Method::GET,
+        list,
+        me.clone(),
+        move |state, lang, caller, params| list_shelf(state, lang, caller, params, shelf),
+    )
+    .add(Method::PUT, one, me.clone(), move |state, caller, book| {
+        add_to_shelf(state, caller, book, shelf)
+    })
+    .add(Method::DELETE, one, me, move |state, caller, book| {
+        remove_from_shelf(state, caller, book, shelf)
+    })
 }
 
 fn now_ms() -> i64 {
@@ -93,90 +91,39 @@ struct Cleared {
     cleared: u64,
 }
 
+#[tracing::instrument(skip_all, fields(shelf = ?shelf))]
 async fn list_shelf(
-    state: &AppState,
-    lang: tingshu_core::Lang,
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+    SignedIn(caller): SignedIn,
+    Params(params): Params<PageParams>,
     shelf: Shelf,
-    user_id: i32,
-    params: &PageParams,
 ) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
     let paging = params.paging(lang)?;
     Ok(success(
-        library::shelf_page(&state.db, lang, shelf, user_id, paging, now_ms()).await?,
+        library::shelf_page(&state.db, lang, shelf, caller.user.id, paging, now_ms()).await?,
     ))
 }
 
-#[tracing::instrument(skip_all)]
-async fn list_bookshelf(
-    State(state): State<AppState>,
-    RequestLang(lang): RequestLang,
-    SignedIn(caller): SignedIn,
-    Params(params): Params<PageParams>,
-) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
-    list_shelf(&state, lang, Shelf::Bookshelf, caller.user.id, &params).await
-}
-
-#[tracing::instrument(skip_all)]
-async fn add_to_bookshelf(
+#[tracing::instrument(skip_all, fields(shelf = ?shelf))]
+async fn add_to_shelf(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     PathId(book_id): PathId,
+    shelf: Shelf,
 ) -> ApiResult<Json<Success<Added>>> {
-    library::add(
-        &state.db,
-        Shelf::Bookshelf,
-        caller.user.id,
-        book_id,
-        now_ms(),
-    )
-    .await?;
+    library::add(&state.db, shelf, caller.user.id, book_id, now_ms()).await?;
     Ok(success(Added { added: true }))
 }
 
-#[tracing::instrument(skip_all)]
-async fn remove_from_bookshelf(
+#[tracing::instrument(skip_all, fields(shelf = ?shelf))]
+async fn remove_from_shelf(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     PathId(book_id): PathId,
+    shelf: Shelf,
 ) -> ApiResult<Json<Success<Removed>>> {
-    library::remove(&state.db, Shelf::Bookshelf, caller.user.id, book_id).await?;
-    Ok(success(Removed { removed: true }))
-}
-
-#[tracing::instrument(skip_all)]
-async fn list_favorites(
-    State(state): State<AppState>,
-    RequestLang(lang): RequestLang,
-    SignedIn(caller): SignedIn,
-    Params(params): Params<PageParams>,
-) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
-    list_shelf(&state, lang, Shelf::Favorites, caller.user.id, &params).await
-}
-
-#[tracing::instrument(skip_all)]
-async fn add_favorite(
-    State(state): State<AppState>,
-    SignedIn(caller): SignedIn,
-    PathId(book_id): PathId,
-) -> ApiResult<Json<Success<Added>>> {
-    library::add(
-        &state.db,
-        Shelf::Favorites,
-        caller.user.id,
-        book_id,
-        now_ms(),
-    )
-    .await?;
-    Ok(success(Added { added: true }))
-}
-
-#[tracing::instrument(skip_all)]
-async fn remove_favorite(
-    State(state): State<AppState>,
-    SignedIn(caller): SignedIn,
-    PathId(book_id): PathId,
-) -> ApiResult<Json<Success<Removed>>> {
-    library::remove(&state.db, Shelf::Favorites, caller.user.id, book_id).await?;
+    library::remove(&state.db, shelf, caller.user.id, book_id).await?;
     Ok(success(Removed { removed: true }))
 }
 
