@@ -74,6 +74,11 @@ pub struct Config {
     #[arg(long, env = "PASSWORD_HASH_ITERATIONS", default_value_t = 3)]
     pub password_hash_iterations: u32,
 
+    /// Seconds between rebuilds of the search index from the database, so that play counts
+    /// (the "popular" order) and changes made by other servers reach it; 0 never rebuilds.
+    #[arg(long, env = "SEARCH_REFRESH_SECS", default_value_t = 1800)]
+    pub search_refresh_secs: u64,
+
     /// Demo mode: seed the documented demo accounts (and later the demo catalogue) when absent.
     #[arg(long, env = "DEMO", default_value_t = false, action = clap::ArgAction::Set,
           value_parser = clap::builder::BoolishValueParser::new())]

@@ -65,6 +65,10 @@ impl Application {
         // After any seeding: rebuilt from the database when missing, outdated or out of step.
         let search =
             SearchIndex::open_or_rebuild(&config.data_dir.join(search::INDEX_DIR), &db).await?;
+        if config.search_refresh_secs > 0 {
+            let period = Duration::from_secs(config.search_refresh_secs);
+            search::refresh_every(search.clone(), db.clone(), period);
+        }
         let listener = TcpListener::bind((config.host, config.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", config.host, config.port))?;

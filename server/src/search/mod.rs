@@ -13,7 +13,8 @@
 //! The index is rebuilt from the database at start when missing, when its schema version
 //! changed or when it does not hold as many books as the database; catalogue changes call
 //! [`SearchIndex::reindex_book`] / [`SearchIndex::remove_book`], bulk changes (the demo
-//! seed) [`SearchIndex::rebuild`].
+//! seed) [`SearchIndex::rebuild`]; [`refresh_every`] rebuilds it from the database on a
+//! schedule, which brings in play counts (the "popular" order) and other servers' changes.
 pub mod documents;
 mod query;
 mod schema;
@@ -480,4 +481,24 @@ impl Inner {
             category_counts,
         })
     }
+}
+
+/// Rebuilds `index` from the database every `period`, in the background for as long as the
+/// runtime runs (the first time one `period` after the call).
+pub fn refresh_every(
+    index: SearchIndex,
+    db: DatabaseConnection,
+    period: std::time::Duration,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            match index.rebuild(&db).await {
+                Ok(books) => tracing::debug!(books, "search index refreshed"),
+                Err(error) => tracing::warn!("cannot refresh the search index: {error:#}"),
+            }
+        }
+    })
 }

@@ -234,6 +234,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         // The OWASP minimum for Argon2id; production defaults are higher (64 MiB, 3 passes).
         password_hash_memory_kib: 19456,
         password_hash_iterations: 2,
+        search_refresh_secs: 0,
         demo: false,
     };
     adjust(&mut config);

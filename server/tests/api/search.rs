@@ -299,3 +299,27 @@ async fn an_index_on_disk_is_built_at_start_reused_and_rebuilt_when_out_of_step(
     let index = SearchIndex::open_or_rebuild(&path, &app.db).await.unwrap();
     assert_eq!(index.num_books(), 5);
 }
+
+#[tokio::test]
+async fn the_scheduled_refresh_brings_new_play_counts_into_the_popular_order() {
+    let app = crate::helpers::spawn_app_with(|config| config.search_refresh_secs = 1).await;
+    arrange_catalogue(&app).await;
+    let popular = || async {
+        let (status, body) = search_path(&app, "/api/search?q=kingdoms&sort=popular").await;
+        assert_eq!(status, 200, "{body}");
+        ids(&body["data"])
+    };
+    assert_eq!(popular().await, vec![2, 3]);
+    // Listeners play book 3 a lot: the database changes, the index learns it on its schedule.
+    app.sql("UPDATE books SET play_count = 1000000 WHERE id = 3")
+        .await;
+    let mut order = popular().await;
+    for _ in 0..50 {
+        if order == vec![3, 2] {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        order = popular().await;
+    }
+    assert_eq!(order, vec![3, 2]);
+}
