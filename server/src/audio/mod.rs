@@ -20,7 +20,6 @@ use tingshu_core::{
             VerifyAudioUrlInput, SIGNATURE_TTL_MS,
         },
     },
-    premium::PremiumUser,
     Lang,
 };
 
@@ -121,14 +120,6 @@ impl SignatureParams {
     }
 }
 
-/// The premium part of a user, as the core rules take it.
-pub fn premium_user(user: &user::Model) -> PremiumUser {
-    PremiumUser {
-        subscription_type: Some(user.subscription_type.clone()),
-        subscription_expires_at: user.subscription_expires_at.map(|ms| ms as f64),
-    }
-}
-
 /// Decides `chapterAccess` for one listener; reads purchases only when nothing else opens
 /// the chapter.
 pub async fn access_for(
@@ -152,7 +143,7 @@ pub async fn access_for(
         chapter_is_free: audio.chapter_is_free,
         campaign_ends_at: campaign_ends_at.map(|ms| ms as f64),
         now_ms: now_ms as f64,
-        user: listener.map(premium_user),
+        user: listener.map(user::Model::premium),
         purchased,
     }))
 }

@@ -259,18 +259,6 @@ pub async fn summaries(
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
 }
 
-/// Turns book rows into summaries, keeping their order; what the summaries need from other
-/// tables is read for all of them in one query ([`repository::summary_rows`]).
-pub async fn assemble(
-    db: &impl ConnectionTrait,
-    lang: Lang,
-    books: Vec<book::Model>,
-    now_ms: i64,
-) -> Result<Vec<BookSummary>, DbErr> {
-    let ids: Vec<i32> = books.iter().map(|b| b.id).collect();
-    summaries(db, lang, &ids, now_ms).await
-}
-
 /// A book as lists show it, from its row with the related names.
 fn summary(lang: Lang, b: repository::SummaryRow) -> BookSummary {
     let tags = b.tags();
@@ -357,7 +345,7 @@ pub async fn book_detail(
         }
         None => None,
     };
-    let summary = assemble(db, lang, vec![book], now_ms)
+    let summary = summaries(db, lang, &[book.id], now_ms)
         .await?
         .pop()
         .ok_or_else(|| not_found("book", id))?;
@@ -398,10 +386,7 @@ impl AccessContext {
             // An unknown stored access value is treated as the strictest.
             book_access: BookAccess::parse(&book.access).unwrap_or(BookAccess::Paid),
             campaign_ends_at,
-            user: listener.map(|u| PremiumUser {
-                subscription_type: Some(u.subscription_type.clone()),
-                subscription_expires_at: u.subscription_expires_at.map(|ms| ms as f64),
-            }),
+            user: listener.map(user::Model::premium),
             book_purchased,
             chapters_purchased,
             now_ms,
@@ -529,7 +514,7 @@ pub async fn chapter_detail(
         let (url, expires_at) = audio.link(chapter.id, listener.map(|u| u.id), needs_signature);
         AudioLink { url, expires_at }
     });
-    let book_summary = assemble(db, lang, vec![book], now_ms)
+    let book_summary = summaries(db, lang, &[book.id], now_ms)
         .await?
         .pop()
         .ok_or_else(|| not_found("chapter", id))?;

@@ -43,19 +43,6 @@ pub async fn book_counts_by_category(
         .collect())
 }
 
-/// The category and its direct subcategories.
-pub async fn category_and_children(db: &impl ConnectionTrait, id: i32) -> Result<Vec<i32>, DbErr> {
-    let mut ids: Vec<i32> = category::Entity::find()
-        .select_only()
-        .column(category::Column::Id)
-        .filter(category::Column::ParentId.eq(id))
-        .into_tuple()
-        .all(db)
-        .await?;
-    ids.push(id);
-    Ok(ids)
-}
-
 /// The ids of the category with this slug and of its direct subcategories, in one query;
 /// empty when no category has the slug.
 pub async fn category_ids_by_slug(

@@ -34,3 +34,13 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// The premium part of the account, as the core rules take it.
+    pub fn premium(&self) -> tingshu_core::premium::PremiumUser {
+        tingshu_core::premium::PremiumUser {
+            subscription_type: Some(self.subscription_type.clone()),
+            subscription_expires_at: self.subscription_expires_at.map(|ms| ms as f64),
+        }
+    }
+}

@@ -140,11 +140,10 @@ pub async fn search(
     let categories = repository::all_categories(db).await?;
     let category_ids = match &input.category {
         None => Some(Vec::new()),
-        Some(slug) => match categories.iter().find(|c| &c.slug == slug) {
-            // An unknown category matches no book, as in the book list.
-            None => None,
-            Some(found) => Some(repository::category_and_children(db, found.id).await?),
-        },
+        // An unknown category matches no book, as in the book list.
+        Some(slug) => {
+            Some(repository::category_ids_by_slug(db, slug).await?).filter(|ids| !ids.is_empty())
+        }
     };
     let paging = input.paging;
     let results = match category_ids {
