@@ -366,24 +366,21 @@ fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
         ])
         .join(
             JoinType::LeftJoin,
-            book::Entity::belongs_to(author::Entity)
-                .from(book::Column::AuthorId)
-                .to(author::Column::Id)
-                .into(),
+            belongs::<book::Entity, author::Entity>(book::Column::AuthorId, author::Column::Id),
         )
         .join(
             JoinType::LeftJoin,
-            book::Entity::belongs_to(narrator::Entity)
-                .from(book::Column::NarratorId)
-                .to(narrator::Column::Id)
-                .into(),
+            belongs::<book::Entity, narrator::Entity>(
+                book::Column::NarratorId,
+                narrator::Column::Id,
+            ),
         )
         .join(
             JoinType::LeftJoin,
-            book::Entity::belongs_to(category::Entity)
-                .from(book::Column::CategoryId)
-                .to(category::Column::Id)
-                .into(),
+            belongs::<book::Entity, category::Entity>(
+                book::Column::CategoryId,
+                category::Column::Id,
+            ),
         )
         .column_as(
             Expr::col((author::Entity, author::Column::Name)),
@@ -429,12 +426,20 @@ pub async fn summary_rows(
         .await
 }
 
-/// promotion_books → promotions (the entities declare no relations).
+/// The join from `A`'s `from` column to `B`'s `to` column (the entities declare no relations).
+fn belongs<A: EntityTrait, B: EntityTrait + Default>(
+    from: A::Column,
+    to: B::Column,
+) -> RelationDef {
+    A::belongs_to(B::default()).from(from).to(to).into()
+}
+
+/// promotion_books → promotions.
 fn promotion_of_book() -> RelationDef {
-    promotion_book::Entity::belongs_to(promotion::Entity)
-        .from(promotion_book::Column::PromotionId)
-        .to(promotion::Column::Id)
-        .into()
+    belongs::<promotion_book::Entity, promotion::Entity>(
+        promotion_book::Column::PromotionId,
+        promotion::Column::Id,
+    )
 }
 
 /// For each of these books in an active campaign (`starts_at <= now < ends_at`), the latest end.
@@ -654,10 +659,7 @@ pub async fn tag_counts(db: &impl ConnectionTrait) -> Result<Vec<TagCount>, DbEr
         .column_as(Expr::col(book_tag::Column::BookId).count(), "n")
         .join(
             JoinType::InnerJoin,
-            book_tag::Entity::belongs_to(tag::Entity)
-                .from(book_tag::Column::TagId)
-                .to(tag::Column::Id)
-                .into(),
+            belongs::<book_tag::Entity, tag::Entity>(book_tag::Column::TagId, tag::Column::Id),
         )
         .group_by(tag::Column::Id)
         .group_by(tag::Column::Name)
