@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 46] = [
+const RULES: [&str; 47] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -35,6 +35,7 @@ const RULES: [&str; 46] = [
     "validatePasswordChange",
     "authorize",
     "loginThrottle",
+    "signInDelay",
     "validateLanguage",
     "languageTag",
     "resolveLanguage",
@@ -109,6 +110,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validatePasswordChange" => run(input, ok(auth::account::validate_password_change)),
         "authorize" => run(input, ok(auth::access::authorize)),
         "loginThrottle" => run(input, ok(auth::throttle::login_throttle)),
+        "signInDelay" => run(input, ok(auth::throttle::sign_in_delay)),
         "validateLanguage" => run(input, ok(i18n::lang::validate_language)),
         "languageTag" => run(input, ok(i18n::lang::language_tag)),
         "resolveLanguage" => run(input, ok(i18n::lang::resolve_language)),

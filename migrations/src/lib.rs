@@ -5,6 +5,7 @@ mod m20261122_000001_create_feedback;
 mod m20261122_000002_create_accounts;
 mod m20261122_000003_create_catalog;
 mod m20261122_000004_add_book_list_indexes;
+mod m20261123_000006_add_auth_event_user_index;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_create_accounts::Migration),
             Box::new(m20261122_000003_create_catalog::Migration),
             Box::new(m20261122_000004_add_book_list_indexes::Migration),
+            Box::new(m20261123_000006_add_auth_event_user_index::Migration),
         ]
     }
 }

@@ -3,7 +3,7 @@ use std::io::{BufRead, IsTerminal};
 
 use anyhow::Context;
 
-use crate::{accounts, config::Config, db, startup::account_settings};
+use crate::{accounts, config::Config, db::Db, startup::account_settings};
 
 /// Creates an administrator; the password comes from a hidden prompt or standard input.
 pub async fn create_admin(config: Config, email: &str, username: &str) -> anyhow::Result<()> {
@@ -14,7 +14,7 @@ pub async fn create_admin(config: Config, email: &str, username: &str) -> anyhow
         )
     })?;
     let password = read_password()?;
-    let db = db::connect_and_migrate(&config.effective_database_url()).await?;
+    let db = Db::connect_and_migrate(&config.effective_database_url(), None).await?;
     let settings = account_settings(&config).await?;
     let admin = accounts::create_admin(&db, &settings, email, username, &password)
         .await

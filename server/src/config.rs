@@ -66,12 +66,13 @@ pub struct Config {
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: Option<Secret>,
 
-    /// Memory cost of password hashing (Argon2id), in KiB.
-    #[arg(long, env = "PASSWORD_HASH_MEMORY_KIB", default_value_t = 65536)]
+    /// Memory cost of password hashing (Argon2id), in KiB. The default, 19 MiB with 2 passes,
+    /// is OWASP's first recommended setting; at most one hash per core runs at once.
+    #[arg(long, env = "PASSWORD_HASH_MEMORY_KIB", default_value_t = 19456)]
     pub password_hash_memory_kib: u32,
 
     /// Time cost of password hashing (Argon2id passes).
-    #[arg(long, env = "PASSWORD_HASH_ITERATIONS", default_value_t = 3)]
+    #[arg(long, env = "PASSWORD_HASH_ITERATIONS", default_value_t = 2)]
     pub password_hash_iterations: u32,
 
     /// Seconds between rebuilds of the search index from the database, so that play counts
@@ -79,10 +80,41 @@ pub struct Config {
     #[arg(long, env = "SEARCH_REFRESH_SECS", default_value_t = 1800)]
     pub search_refresh_secs: u64,
 
+    /// Free space (MiB) the disk holding the SQLite database must keep: below it, writes are
+    /// refused with 503 before they start and `/readyz` answers 503, so a full disk never
+    /// half-writes. 0 turns the check off (SQLite's own "disk full" still answers 503).
+    #[arg(long, env = "MIN_FREE_DISK_MB", default_value_t = 64)]
+    pub min_free_disk_mb: u64,
+
+    /// Proxies whose `X-Forwarded-For` / `Forwarded` headers name the client (comma-separated
+    /// addresses or CIDR ranges, e.g. `10.0.0.0/8,127.0.0.1`). Empty: the socket's peer is the
+    /// client, and those headers are ignored.
+    #[arg(long, env = "TRUSTED_PROXIES", value_delimiter = ',', num_args = 0..)]
+    pub trusted_proxies: Vec<crate::client::ProxyRange>,
+
+    /// Per-client budgets (requests per minute per client address) for registration,
+    /// feedback and search; over budget: 429 with `Retry-After`.
+    #[command(flatten)]
+    pub budgets: Budgets,
+
     /// Demo mode: seed the documented demo accounts (and later the demo catalogue) when absent.
     #[arg(long, env = "DEMO", default_value_t = false, action = clap::ArgAction::Set,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub demo: bool,
+}
+
+/// Requests per client address per minute (hour for registration); bursts up to the same number.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct Budgets {
+    /// Registrations per client address per hour.
+    #[arg(long, env = "REGISTER_PER_HOUR", default_value_t = 10)]
+    pub register_per_hour: u32,
+    /// Feedback messages per client address per hour.
+    #[arg(long, env = "FEEDBACK_PER_HOUR", default_value_t = 20)]
+    pub feedback_per_hour: u32,
+    /// Searches per client address per minute.
+    #[arg(long, env = "SEARCH_PER_MINUTE", default_value_t = 120)]
+    pub search_per_minute: u32,
 }
 
 /// A secret value: `Debug` never shows it.

@@ -9,6 +9,8 @@ use axum::{
 };
 use serde::Serialize;
 
+use crate::db::classify::Failure;
+
 /// Every way a request can fail; each variant documents the status it answers with.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -49,18 +51,30 @@ pub enum ApiError {
         message: String,
         fields: BTreeMap<String, String>,
     },
-    /// 429: too many attempts; retry after `retry_after_secs` (also sent as `Retry-After`).
+    /// 429: too many attempts or requests; retry after `retry_after_secs` (also sent as
+    /// `Retry-After`). `code`: `too_many_attempts` (sign-in) or `rate_limited` (a budget).
     #[error("{message}")]
     TooManyRequests {
+        code: &'static str,
         retry_after_secs: u64,
         message: String,
     },
     /// 413: the body is larger than the endpoint accepts.
     #[error("request body too large")]
     PayloadTooLarge,
-    /// 503: a dependency (the database) cannot be reached right now.
+    /// 503: a dependency (the database, its disk) cannot be used right now; nothing was written.
     #[error("{0}")]
     Unavailable(String),
+    /// 503: the server is at capacity for this kind of work (password hashing); retry after
+    /// `retry_after_secs`.
+    #[error("{message}")]
+    Busy {
+        retry_after_secs: u64,
+        message: String,
+    },
+    /// 503: a write lost to a concurrent one more often than it is retried; retry shortly.
+    #[error("The service is busy; please retry in a moment.")]
+    WriteConflict,
     /// 500: anything unexpected; the detail is logged, never sent to the client.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -93,7 +107,9 @@ impl ApiError {
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::Busy { .. } | Self::WriteConflict => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -103,13 +119,15 @@ impl ApiError {
         match self {
             Self::Unauthenticated { code, .. } | Self::Conflict { code, .. } => code,
             Self::Forbidden { code, .. } => code,
-            Self::TooManyRequests { .. } => "too_many_attempts",
+            Self::TooManyRequests { code, .. } => code,
             Self::Validation { .. } => "validation_failed",
             Self::BadJson(_) => "invalid_body",
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
             Self::PayloadTooLarge => "payload_too_large",
             Self::Unavailable(_) => "unavailable",
+            Self::Busy { .. } => "busy",
+            Self::WriteConflict => "write_conflict",
             Self::Internal(_) => "internal_error",
         }
     }
@@ -136,29 +154,39 @@ impl ApiError {
                 }
                 _ => None,
             },
-            retry_after: match self {
-                Self::TooManyRequests {
-                    retry_after_secs, ..
-                } => Some(*retry_after_secs),
-                _ => None,
-            },
+            retry_after: self.retry_after_secs(),
+        }
+    }
+}
+
+impl ApiError {
+    /// Seconds a client should wait before retrying (429 and 503), also sent as `Retry-After`.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            Self::TooManyRequests {
+                retry_after_secs, ..
+            }
+            | Self::Busy {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
+            Self::Unavailable(_) => Some(5),
+            Self::WriteConflict => Some(1),
+            _ => None,
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if let Self::Internal(error) = &self {
-            tracing::error!(error = ?error, "request failed");
+        match &self {
+            Self::Internal(error) => tracing::error!(error = ?error, "request failed"),
+            _ => {}
         }
         let mut response = (self.status(), Json(self.body())).into_response();
-        if let Self::TooManyRequests {
-            retry_after_secs, ..
-        } = &self
-        {
+        if let Some(seconds) = self.retry_after_secs() {
             response
                 .headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, (*retry_after_secs).into());
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
         response
     }
@@ -188,9 +216,21 @@ impl ApiError {
     }
 }
 
+/// Storage faults answer 503 (nothing was written: retry later), lost write conflicts 503
+/// with a short `Retry-After`, anything else 500 (see `db::classify`).
 impl From<sea_orm::DbErr> for ApiError {
     fn from(error: sea_orm::DbErr) -> Self {
-        Self::Internal(anyhow::Error::new(error).context("database"))
+        match crate::db::classify::classify(&error) {
+            Failure::Storage => {
+                tracing::warn!(%error, "database unavailable");
+                Self::Unavailable(
+                    "The service cannot store this right now; nothing was saved. Please retry later."
+                        .to_owned(),
+                )
+            }
+            Failure::Conflict => Self::WriteConflict,
+            Failure::Other => Self::Internal(anyhow::Error::new(error).context("database")),
+        }
     }
 }
 

@@ -2,8 +2,10 @@
 pub mod accounts;
 pub mod audio;
 pub mod auth;
+pub mod budgets;
 pub mod catalog;
 pub mod cli;
+pub mod client;
 pub mod config;
 pub mod db;
 pub mod entities;

@@ -2,10 +2,11 @@
 //! or real catalogue rows.
 mod catalog;
 
-use sea_orm::DatabaseConnection;
-
 pub use self::catalog::{demo_catalog, DEMO_BOOKS};
-use crate::accounts::{self, repository, AccountSettings};
+use crate::{
+    accounts::{self, repository, AccountSettings},
+    db::Db,
+};
 
 /// The documented demo administrator (README "Demo mode").
 pub const DEMO_ADMIN_EMAIL: &str = "admin@demo.tingshu.app";
@@ -14,7 +15,7 @@ pub const DEMO_ADMIN_PASSWORD: &str = "Tingshu-demo-2026";
 
 /// Creates the demo administrator unless an account with its email already exists.
 pub async fn demo_accounts(
-    db: &DatabaseConnection,
+    db: &Db,
     settings: &AccountSettings,
 ) -> anyhow::Result<()> {
     if repository::find_by_account(db, DEMO_ADMIN_EMAIL)

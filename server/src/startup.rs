@@ -14,9 +14,10 @@ use tracing::Level;
 use crate::{
     accounts::{password::HashCost, tokens::TokenKeys, AccountSettings},
     audio::AudioCaches,
+    budgets::Budgets,
     catalog::counts::CatalogCounts,
     config::Config,
-    db,
+    db::{records::RecordQueue, Db, DiskReserve},
     i18n::Catalogues,
     routes::{self, registry::RouteEntry},
     search::{self, SearchIndex},
@@ -44,7 +45,13 @@ pub struct Application {
     address: SocketAddr,
     api_table: Vec<RouteEntry>,
     search: SearchIndex,
+    db: Db,
+    /// Writers of the record queues: awaited at shutdown so queued rows are written.
+    record_tasks: Vec<tokio::task::JoinHandle<()>>,
 }
+
+/// Search log rows waiting to be written at most; beyond, new rows are dropped and counted.
+const SEARCH_LOG_CAPACITY: usize = 10_000;
 
 impl Application {
     /// Opens the database (applying migrations), loads the catalogues and binds the listener.
@@ -55,7 +62,11 @@ impl Application {
                 config.data_dir.display()
             )
         })?;
-        let db = db::connect_and_migrate(&config.effective_database_url()).await?;
+        let url = config.effective_database_url();
+        let reserve = url.is_sqlite().then(|| {
+            DiskReserve::new(config.data_dir.clone(), config.min_free_disk_mb * 1024 * 1024)
+        });
+        let db = Db::connect_and_migrate(&url, reserve).await?;
         let catalogues = Catalogues::load(&config.locales_dir)?;
         let accounts = account_settings(&config).await?;
         if config.demo {
@@ -64,10 +75,11 @@ impl Application {
         }
         // After any seeding: rebuilt from the database when missing, outdated or out of step.
         let search =
-            SearchIndex::open_or_rebuild(&config.data_dir.join(search::INDEX_DIR), &db).await?;
+            SearchIndex::open_or_rebuild(&config.data_dir.join(search::INDEX_DIR), db.reader())
+                .await?;
         if config.search_refresh_secs > 0 {
             let period = Duration::from_secs(config.search_refresh_secs);
-            search::refresh_every(search.clone(), db.clone(), period);
+            search::refresh_every(search.clone(), db.reader().clone(), period);
         }
         let listener = TcpListener::bind((config.host, config.port))
             .await
@@ -75,8 +87,14 @@ impl Application {
         let address = listener
             .local_addr()
             .context("cannot read the bound address")?;
+        let (search_log, search_log_task) =
+            RecordQueue::start(db.writer().clone(), SEARCH_LOG_CAPACITY, "search_queries");
+        let budgets = Budgets::new(&config.budgets);
+        budgets.forget_idle_every_minute();
         let state = AppState {
-            db,
+            search_log,
+            budgets,
+            db: db.clone(),
             catalogues: Arc::new(catalogues),
             config: Arc::new(config),
             accounts,
@@ -91,6 +109,8 @@ impl Application {
             address,
             api_table,
             search,
+            db,
+            record_tasks: vec![search_log_task],
         })
     }
 
@@ -120,6 +140,11 @@ impl Application {
         .with_graceful_shutdown(shutdown_signal())
         .await
         .context("the server stopped with an error")?;
+        // The router (and every queue sender in it) is gone: the queues drain and end.
+        for task in self.record_tasks {
+            let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+        }
+        self.db.close().await;
         tracing::info!("Tingshu stopped");
         Ok(())
     }

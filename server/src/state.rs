@@ -1,17 +1,25 @@
 //! The state every handler can reach: database, translation catalogues, configuration.
 use std::sync::Arc;
 
-use sea_orm::DatabaseConnection;
-
 use crate::{
-    accounts::AccountSettings, audio::AudioCaches, catalog::counts::CatalogCounts, config::Config,
-    i18n::Catalogues, search::SearchIndex,
+    accounts::AccountSettings,
+    audio::AudioCaches,
+    budgets::Budgets,
+    catalog::counts::CatalogCounts,
+    config::Config,
+    db::{records::RecordQueue, Db},
+    entities::search_query,
+    i18n::Catalogues,
+    search::SearchIndex,
 };
 
 /// Cheap to clone: everything inside is shared.
 #[derive(Clone)]
 pub struct AppState {
-    pub db: DatabaseConnection,
+    /// The read pool and the one write path.
+    pub db: Db,
+    /// Searches made, written in batches for search analytics.
+    pub search_log: RecordQueue<search_query::ActiveModel>,
     pub catalogues: Arc<Catalogues>,
     pub config: Arc<Config>,
     pub accounts: AccountSettings,
@@ -19,6 +27,8 @@ pub struct AppState {
     pub search: SearchIndex,
     /// Chapter facts and open files of the audio endpoint.
     pub audio: AudioCaches,
+    /// Per-client budgets of registration, feedback and search.
+    pub budgets: Budgets,
     /// Recent book counts: list totals, per category, per tag.
     pub catalog_counts: CatalogCounts,
 }

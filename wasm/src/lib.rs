@@ -64,6 +64,7 @@ export_rules! {
     validatePasswordChange(auth::account::ValidatePasswordChangeInput = "ValidatePasswordChangeInput") -> "PasswordChangeValidation" = ok(auth::account::validate_password_change);
     authorize(auth::access::AuthorizeInput = "AuthorizeInput") -> "AccessDecision" = ok(auth::access::authorize);
     loginThrottle(auth::throttle::LoginThrottleInput = "LoginThrottleInput") -> "ThrottleDecision" = ok(auth::throttle::login_throttle);
+    signInDelay(auth::throttle::SignInDelayInput = "SignInDelayInput") -> "SignInDelay" = ok(auth::throttle::sign_in_delay);
     validateLanguage(i18n::lang::ValidateLanguageInput = "ValidateLanguageInput") -> "LanguageValidation" = ok(i18n::lang::validate_language);
     languageTag(i18n::lang::LanguageTagInput = "LanguageTagInput") -> "string" = ok(i18n::lang::language_tag);
     resolveLanguage(i18n::lang::ResolveLanguageInput = "ResolveLanguageInput") -> "Lang" = ok(i18n::lang::resolve_language);

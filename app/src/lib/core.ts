@@ -27,6 +27,7 @@ export {
   languageTag,
   localizePath,
   loginThrottle,
+  signInDelay,
   premiumStatus,
   progressWins,
   refreshBeforeRequest,

@@ -34,6 +34,25 @@ pub fn too_many_attempts(seconds: u64, lang: Lang) -> String {
     )
 }
 
+/// A per-client budget (registration, feedback, search) is spent for now.
+pub fn too_many_requests(seconds: u64, lang: Lang) -> String {
+    text_with(
+        lang,
+        "account.tooManyRequests",
+        &[("seconds", &seconds.to_string())],
+    )
+}
+
+/// The server is at capacity for this kind of work (password hashing).
+pub fn busy(seconds: u64, lang: Lang) -> String {
+    text_with(lang, "account.busy", &[("seconds", &seconds.to_string())])
+}
+
+/// A write could not be stored (disk full, database unreachable); nothing changed.
+pub fn unavailable(lang: Lang) -> String {
+    text(lang, "account.unavailable").to_owned()
+}
+
 pub fn account_disabled(lang: Lang) -> String {
     text(lang, "account.accountDisabled").to_owned()
 }

@@ -1,15 +1,16 @@
-//! Slowing down password guessing: how long a login must wait after recent failures.
+//! Slowing down password guessing: how long a sign-in must wait after recent failures.
 //!
-//! Only failures of the last [`THROTTLE_WINDOW_MS`] count. With `n` of them for one scope
-//! (the account tried, or the client IP) and `last` the latest:
+//! Only failures of the last [`THROTTLE_WINDOW_MS`] count. The ACCOUNT tried (whatever name
+//! or e-mail was typed) is locked by its own failures; with `n` of them and `last` the latest:
 //!
-//! | scope | free | wait after `last` | locked until `last` + 15 min |
-//! |---|---|---|---|
-//! | account | n ≤ 3 | 2^(n−3) s for n ≥ 4, at most 60 s | n ≥ 10 |
-//! | ip | n ≤ 10 | 2^(n−10) s for n ≥ 11, at most 60 s | n ≥ 50 |
+//! | free | wait after `last` | locked until `last` + 15 min |
+//! |---|---|---|
+//! | n ≤ 3 | 2^(n−3) s for n ≥ 4, at most 60 s | n ≥ 10 |
 //!
-//! A wait or lock whose end is not after `nowMs` no longer applies. The stricter of the two
-//! scopes wins: `locked` over `wait`, then the longer `retryAfterMs`, then the account.
+//! A wait or lock whose end is not after `nowMs` no longer applies. The client ADDRESS is
+//! never refused — a lock on an address would lock out everyone behind it — but its failures
+//! (any account) slow its answers down: [`sign_in_delay`], free up to 10, then 250 ms per
+//! failure, at most 3 s.
 use serde::{Deserialize, Serialize};
 
 /// Failures older than this (before `nowMs − window`) are ignored; also how far back the
@@ -23,30 +24,39 @@ pub const MAX_WAIT_MS: u64 = 60 * 1000;
 pub const ACCOUNT_FREE_FAILURES: usize = 3;
 /// Failures of one account that lock it.
 pub const ACCOUNT_LOCK_FAILURES: usize = 10;
-/// Failures from one IP that cost nothing.
+/// Failures from one address that cost nothing.
 pub const IP_FREE_FAILURES: usize = 10;
-/// Failures from one IP that lock it.
-pub const IP_LOCK_FAILURES: usize = 50;
+/// The delay each failure from one address beyond the free ones adds.
+pub const IP_DELAY_STEP_MS: u64 = 250;
+/// The longest delay an address's failures cause.
+pub const IP_MAX_DELAY_MS: u64 = 3000;
 
-/// Input of `loginThrottle`: times (ms since the epoch) of recent failed logins.
+/// Input of `loginThrottle`: times (ms since the epoch) of the account's recent failures.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct LoginThrottleInput {
-    /// Failures for the account being signed in to (matched by its normalized name).
+    /// Failures of the account being signed in to, whatever name or e-mail was typed.
     pub account_failures_ms: Vec<f64>,
-    /// Failures from the client's IP, whatever the account.
+    pub now_ms: f64,
+}
+
+/// Input of `signInDelay`: times (ms since the epoch) of recent failures from one address.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct SignInDelayInput {
+    /// Failures from the client's address, whatever the account.
     pub ip_failures_ms: Vec<f64>,
     pub now_ms: f64,
 }
 
-/// Which counter caused a refusal.
+/// Output of `signInDelay`: how long to hold the answer (0 to 3 s).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
-pub enum ThrottleScope {
-    Account,
-    Ip,
+pub struct SignInDelay {
+    pub delay_ms: u64,
 }
 
 /// Output of `loginThrottle`. `retryAfterMs` is always in 1..=15 min.
@@ -57,16 +67,10 @@ pub enum ThrottleDecision {
     Allow,
     /// Too many recent failures: try again after a short delay.
     #[serde(rename_all = "camelCase")]
-    Wait {
-        retry_after_ms: u64,
-        scope: ThrottleScope,
-    },
+    Wait { retry_after_ms: u64 },
     /// Far too many: refused until the lock ends.
     #[serde(rename_all = "camelCase")]
-    Locked {
-        retry_after_ms: u64,
-        scope: ThrottleScope,
-    },
+    Locked { retry_after_ms: u64 },
 }
 
 impl ThrottleDecision {
@@ -74,18 +78,19 @@ impl ThrottleDecision {
     pub fn retry_after_secs(&self) -> Option<u64> {
         match self {
             Self::Allow => None,
-            Self::Wait { retry_after_ms, .. } | Self::Locked { retry_after_ms, .. } => {
+            Self::Wait { retry_after_ms } | Self::Locked { retry_after_ms } => {
                 Some(retry_after_ms.div_ceil(1000))
             }
         }
     }
 
     /// Locked outranks wait; then the longer delay.
+    #[cfg(test)]
     fn severity(&self) -> (u8, u64) {
         match *self {
             Self::Allow => (0, 0),
-            Self::Wait { retry_after_ms, .. } => (1, retry_after_ms),
-            Self::Locked { retry_after_ms, .. } => (2, retry_after_ms),
+            Self::Wait { retry_after_ms } => (1, retry_after_ms),
+            Self::Locked { retry_after_ms } => (2, retry_after_ms),
         }
     }
 }
@@ -93,36 +98,43 @@ impl ThrottleDecision {
 /// `loginThrottle`: see the module documentation. Non-finite times are ignored and times
 /// after `nowMs` (clock skew) count as `nowMs`, so the answer never exceeds 15 minutes.
 pub fn login_throttle(input: LoginThrottleInput) -> ThrottleDecision {
-    let account = scope_decision(
-        &input.account_failures_ms,
-        input.now_ms,
-        ACCOUNT_FREE_FAILURES,
-        ACCOUNT_LOCK_FAILURES,
-        ThrottleScope::Account,
-    );
-    let ip = scope_decision(
-        &input.ip_failures_ms,
-        input.now_ms,
-        IP_FREE_FAILURES,
-        IP_LOCK_FAILURES,
-        ThrottleScope::Ip,
-    );
-    if ip.severity() > account.severity() {
-        ip
+    let Some((count, last)) = recent(&input.account_failures_ms, input.now_ms) else {
+        return ThrottleDecision::Allow;
+    };
+    let (delay_ms, locked) = if count >= ACCOUNT_LOCK_FAILURES {
+        (LOCK_MS, true)
+    } else if count > ACCOUNT_FREE_FAILURES {
+        let exponent = (count - ACCOUNT_FREE_FAILURES).min(16) as u32;
+        ((1000u64 << exponent).min(MAX_WAIT_MS), false)
     } else {
-        account
+        return ThrottleDecision::Allow;
+    };
+    // `last` is within [now − window, now], so this lies in [0, delay].
+    let remaining = (last + delay_ms as f64 - input.now_ms).ceil();
+    if remaining <= 0.0 {
+        return ThrottleDecision::Allow;
+    }
+    let retry_after_ms = (remaining as u64).min(delay_ms);
+    if locked {
+        ThrottleDecision::Locked { retry_after_ms }
+    } else {
+        ThrottleDecision::Wait { retry_after_ms }
     }
 }
 
-fn scope_decision(
-    failures: &[f64],
-    now_ms: f64,
-    free: usize,
-    lock: usize,
-    scope: ThrottleScope,
-) -> ThrottleDecision {
+/// `signInDelay`: see the module documentation.
+pub fn sign_in_delay(input: SignInDelayInput) -> SignInDelay {
+    let count = recent(&input.ip_failures_ms, input.now_ms).map_or(0, |(count, _)| count);
+    let over = count.saturating_sub(IP_FREE_FAILURES) as u64;
+    SignInDelay {
+        delay_ms: (over * IP_DELAY_STEP_MS).min(IP_MAX_DELAY_MS),
+    }
+}
+
+/// How many failures fall in the window ending at `now_ms`, and the latest (capped at now).
+fn recent(failures: &[f64], now_ms: f64) -> Option<(usize, f64)> {
     if !now_ms.is_finite() {
-        return ThrottleDecision::Allow;
+        return None;
     }
     let since = now_ms - THROTTLE_WINDOW_MS as f64;
     let recent: Vec<f64> = failures
@@ -131,34 +143,7 @@ fn scope_decision(
         .map(|t| t.min(now_ms))
         .collect();
     let count = recent.len();
-    let Some(last) = recent.into_iter().reduce(f64::max) else {
-        return ThrottleDecision::Allow;
-    };
-    let (delay_ms, locked) = if count >= lock {
-        (LOCK_MS, true)
-    } else if count > free {
-        let exponent = (count - free).min(16) as u32;
-        ((1000u64 << exponent).min(MAX_WAIT_MS), false)
-    } else {
-        return ThrottleDecision::Allow;
-    };
-    // `last` is within [now − window, now], so this lies in [0, delay].
-    let remaining = (last + delay_ms as f64 - now_ms).ceil();
-    if remaining <= 0.0 {
-        return ThrottleDecision::Allow;
-    }
-    let retry_after_ms = (remaining as u64).min(delay_ms);
-    if locked {
-        ThrottleDecision::Locked {
-            retry_after_ms,
-            scope,
-        }
-    } else {
-        ThrottleDecision::Wait {
-            retry_after_ms,
-            scope,
-        }
-    }
+    recent.into_iter().reduce(f64::max).map(|last| (count, last))
 }
 
 #[cfg(test)]
@@ -176,29 +161,35 @@ mod tests {
             .collect()
     }
 
-    fn throttle(account: Vec<f64>, ip: Vec<f64>) -> ThrottleDecision {
+    fn throttle(account: Vec<f64>, _ip: Vec<f64>) -> ThrottleDecision {
         login_throttle(LoginThrottleInput {
             account_failures_ms: account,
-            ip_failures_ms: ip,
             now_ms: NOW,
         })
     }
 
-    fn wait(ms: u64, scope: ThrottleScope) -> ThrottleDecision {
-        ThrottleDecision::Wait {
-            retry_after_ms: ms,
-            scope,
-        }
+    fn delay(ip: Vec<f64>) -> u64 {
+        sign_in_delay(SignInDelayInput {
+            ip_failures_ms: ip,
+            now_ms: NOW,
+        })
+        .delay_ms
     }
 
-    fn locked(ms: u64, scope: ThrottleScope) -> ThrottleDecision {
-        ThrottleDecision::Locked {
-            retry_after_ms: ms,
-            scope,
-        }
+    fn wait(ms: u64, _scope: Scope) -> ThrottleDecision {
+        ThrottleDecision::Wait { retry_after_ms: ms }
     }
 
-    use ThrottleScope::{Account, Ip};
+    fn locked(ms: u64, _scope: Scope) -> ThrottleDecision {
+        ThrottleDecision::Locked { retry_after_ms: ms }
+    }
+
+    /// Only the account's failures decide; kept in the helpers for readable cases.
+    enum Scope {
+        Account,
+    }
+
+    use Scope::Account;
 
     #[test]
     fn three_account_failures_are_free() {
@@ -243,25 +234,17 @@ mod tests {
     }
 
     #[test]
-    fn ip_limits() {
-        assert_eq!(throttle(vec![], at(10, 0.0)), ThrottleDecision::Allow);
-        assert_eq!(throttle(vec![], at(11, 0.0)), wait(2000, Ip));
-        assert_eq!(throttle(vec![], at(20, 0.0)), wait(60_000, Ip));
-        assert_eq!(throttle(vec![], at(49, 0.0)), wait(60_000, Ip));
-        assert_eq!(throttle(vec![], at(50, 0.0)), locked(900_000, Ip));
-    }
-
-    #[test]
-    fn the_stricter_scope_wins() {
-        assert_eq!(throttle(at(4, 0.0), at(12, 0.0)), wait(4000, Ip));
-        assert_eq!(throttle(at(6, 0.0), at(11, 0.0)), wait(8000, Account));
-        assert_eq!(throttle(at(10, 0.0), at(20, 0.0)), locked(900_000, Account));
-        assert_eq!(throttle(at(9, 0.0), at(50, 0.0)), locked(900_000, Ip));
-        assert_eq!(throttle(at(4, 0.0), at(11, 0.0)), wait(2000, Account));
-        assert_eq!(
-            throttle(at(10, 120_000.0), at(50, 0.0)),
-            locked(900_000, Ip)
-        );
+    fn an_address_is_slowed_down_never_refused() {
+        assert_eq!(delay(vec![]), 0);
+        assert_eq!(delay(at(10, 0.0)), 0);
+        assert_eq!(delay(at(11, 0.0)), 250);
+        assert_eq!(delay(at(14, 0.0)), 1000);
+        assert_eq!(delay(at(200, 0.0)), IP_MAX_DELAY_MS);
+        let window = THROTTLE_WINDOW_MS as f64;
+        let old: Vec<f64> = (0..60).map(|i| NOW - window - 1.0 - i as f64).collect();
+        assert_eq!(delay(old), 0);
+        // The address's failures never change the account's decision.
+        assert_eq!(throttle(vec![], at(500, 0.0)), ThrottleDecision::Allow);
     }
 
     #[test]
@@ -278,15 +261,15 @@ mod tests {
     #[test]
     fn retry_after_seconds_round_up() {
         assert_eq!(wait(2500, Account).retry_after_secs(), Some(3));
-        assert_eq!(locked(900_000, Ip).retry_after_secs(), Some(900));
+        assert_eq!(locked(900_000, Account).retry_after_secs(), Some(900));
         assert_eq!(ThrottleDecision::Allow.retry_after_secs(), None);
     }
 
     #[test]
     fn json_shape() {
         assert_eq!(
-            serde_json::to_value(wait(2000, Ip)).unwrap(),
-            serde_json::json!({"kind": "wait", "retryAfterMs": 2000, "scope": "ip"})
+            serde_json::to_value(wait(2000, Account)).unwrap(),
+            serde_json::json!({"kind": "wait", "retryAfterMs": 2000})
         );
     }
 
@@ -297,7 +280,8 @@ mod tests {
             ip in proptest::collection::vec(-2e6f64..2e6, 0..80),
         ) {
             let shift = |v: Vec<f64>| v.into_iter().map(|d| NOW + d).collect::<Vec<_>>();
-            let decision = throttle(shift(account), shift(ip));
+            let decision = throttle(shift(account), vec![]);
+            prop_assert!(delay(shift(ip)) <= IP_MAX_DELAY_MS);
             match decision {
                 ThrottleDecision::Allow => {}
                 ThrottleDecision::Wait { retry_after_ms, .. } => {

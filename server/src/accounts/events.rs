@@ -1,5 +1,6 @@
 //! Auth events: what happened at sign-in and with tokens, kept for throttling and the security page.
 use sea_orm::{
+    sea_query::Expr,
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -16,6 +17,8 @@ pub enum EventKind {
     LoginDisabled,
     RefreshReused,
     PasswordChanged,
+    /// A wrong current password on change-password (counts like a failed sign-in).
+    PasswordCheckFailed,
     Logout,
 }
 
@@ -29,6 +32,7 @@ impl EventKind {
             Self::LoginDisabled => "login_disabled",
             Self::RefreshReused => "refresh_reused",
             Self::PasswordChanged => "password_changed",
+            Self::PasswordCheckFailed => "password_check_failed",
             Self::Logout => "logout",
         }
     }
@@ -43,13 +47,14 @@ pub struct Actor {
     pub user_agent: Option<String>,
 }
 
+/// Records an event; answers its id.
 pub async fn record(
     db: &impl ConnectionTrait,
     kind: EventKind,
     actor: &Actor,
     now_ms: i64,
-) -> Result<(), DbErr> {
-    auth_event::ActiveModel {
+) -> Result<i32, DbErr> {
+    let saved = auth_event::ActiveModel {
         kind: Set(kind.as_str().to_owned()),
         user_id: Set(actor.user_id),
         account: Set(actor.account.clone()),
@@ -60,16 +65,44 @@ pub async fn record(
     }
     .insert(db)
     .await?;
+    Ok(saved.id)
+}
+
+/// Changes what an event records (a sign-in counted as failed up front that succeeded).
+pub async fn settle(db: &impl ConnectionTrait, id: i32, kind: EventKind) -> Result<(), DbErr> {
+    auth_event::Entity::update_many()
+        .col_expr(auth_event::Column::Kind, Expr::value(kind.as_str()))
+        .filter(auth_event::Column::Id.eq(id))
+        .exec(db)
+        .await?;
     Ok(())
 }
 
-/// Which attribute of a failure to match.
+/// Forgets an event (an attempt counted up front that was never checked).
+pub async fn forget(db: &impl ConnectionTrait, id: i32) -> Result<(), DbErr> {
+    auth_event::Entity::delete_by_id(id).exec(db).await?;
+    Ok(())
+}
+
+/// Whose failures to count.
 pub enum FailureScope<'a> {
-    Account(&'a str),
+    /// An existing account's, whatever name or e-mail was typed.
+    User(i32),
+    /// A name that matches no account, as typed (normalized).
+    Name(&'a str),
+    /// Everything from one client address.
     Ip(&'a str),
 }
 
-/// Times (ms) of failed sign-ins since `since_ms`, newest first (at most 100).
+/// What counts against an account: failed sign-ins, attempts refused by the throttle and
+/// wrong current passwords on change-password.
+const ACCOUNT_FAILURES: [EventKind; 3] = [
+    EventKind::LoginFailed,
+    EventKind::LoginThrottled,
+    EventKind::PasswordCheckFailed,
+];
+
+/// Times (ms) of failures since `since_ms`, newest first (at most 100).
 pub async fn failures_since(
     db: &impl ConnectionTrait,
     scope: FailureScope<'_>,
@@ -78,11 +111,19 @@ pub async fn failures_since(
     let query = auth_event::Entity::find()
         .select_only()
         .column(auth_event::Column::CreatedAt)
-        .filter(auth_event::Column::Kind.eq(EventKind::LoginFailed.as_str()))
         .filter(auth_event::Column::CreatedAt.gte(since_ms));
+    let account_kinds = ACCOUNT_FAILURES.map(EventKind::as_str);
     let query = match scope {
-        FailureScope::Account(account) => query.filter(auth_event::Column::Account.eq(account)),
-        FailureScope::Ip(ip) => query.filter(auth_event::Column::Ip.eq(ip)),
+        FailureScope::User(id) => query
+            .filter(auth_event::Column::UserId.eq(id))
+            .filter(auth_event::Column::Kind.is_in(account_kinds)),
+        FailureScope::Name(account) => query
+            .filter(auth_event::Column::UserId.is_null())
+            .filter(auth_event::Column::Account.eq(account))
+            .filter(auth_event::Column::Kind.is_in(account_kinds)),
+        FailureScope::Ip(ip) => query
+            .filter(auth_event::Column::Ip.eq(ip))
+            .filter(auth_event::Column::Kind.eq(EventKind::LoginFailed.as_str())),
     };
     query
         .order_by_desc(auth_event::Column::CreatedAt)

@@ -3,12 +3,13 @@
 pub mod events;
 pub mod password;
 pub mod repository;
+pub mod throttle;
 pub mod tokens;
 pub mod view;
 
 use std::collections::BTreeMap;
 
-use sea_orm::{DatabaseConnection, DbErr, Set, SqlErr, TransactionTrait};
+use sea_orm::{DbErr, Set, SqlErr};
 use tingshu_core::{
     auth::{
         account::{
@@ -18,20 +19,21 @@ use tingshu_core::{
             ValidateRegistrationInput,
         },
         messages,
-        throttle::{login_throttle, LoginThrottleInput, THROTTLE_WINDOW_MS},
     },
     validation::FieldError,
     Lang,
 };
 
 use self::{
-    events::{Actor, EventKind, FailureScope},
-    password::HashCost,
+    events::{Actor, EventKind},
+    password::{HashCost, HashPool},
+    throttle::Target,
     repository::{NewUser, UserWithGrants},
     tokens::{hash_refresh_token, new_refresh_token, TokenKeys, REFRESH_TOKEN_TTL_MS},
     view::{SignedIn, Tokens, UserView},
 };
 use crate::{
+    db::Db,
     entities::user,
     error::{ApiError, ApiResult},
 };
@@ -41,6 +43,8 @@ use crate::{
 pub struct AccountSettings {
     pub keys: TokenKeys,
     pub hash_cost: HashCost,
+    /// Where every hash and verification runs: at most one per core at once.
+    pub hashing: HashPool,
     /// The hash of a random password, verified when the account does not exist so that a
     /// wrong email takes as long as a wrong password.
     absent_user_hash: String,
@@ -52,6 +56,7 @@ impl AccountSettings {
         Ok(Self {
             keys,
             hash_cost,
+            hashing: HashPool::per_core(),
             absent_user_hash,
         })
     }
@@ -113,7 +118,7 @@ fn taken(field: &str, lang: Lang) -> ApiError {
 /// Creates an account (role `user`) and signs it in.
 #[tracing::instrument(skip_all)]
 pub async fn register(
-    db: &DatabaseConnection,
+    db: &Db,
     settings: &AccountSettings,
     input: ValidateRegistrationInput,
     client: &Client,
@@ -145,9 +150,12 @@ pub async fn register(
     {
         return Err(taken("username", client.lang));
     }
-    let password_hash = password::hash_password(password, settings.hash_cost).await?;
+    let password_hash = settings
+        .hashing
+        .hash(password, settings.hash_cost, client.lang)
+        .await?;
     let now = now_ms();
-    let txn = db.begin().await?;
+    let txn = db.begin_write().await?;
     let created = repository::insert_user(
         &txn,
         NewUser {
@@ -229,10 +237,12 @@ pub struct LoginInput {
     pub password: Option<String>,
 }
 
-/// Signs in with email or username and password, after the throttle allows the attempt.
+/// Signs in with email or username and password. The attempt is counted against the account
+/// before the password is checked (see `throttle`); the answer may be held a little when the
+/// client's address failed often, but a right password of an unlocked account always works.
 #[tracing::instrument(skip_all)]
 pub async fn login(
-    db: &DatabaseConnection,
+    db: &Db,
     settings: &AccountSettings,
     input: LoginInput,
     client: &Client,
@@ -254,38 +264,56 @@ pub async fn login(
         return Err(validation_error(&missing, client.lang));
     }
     let now = now_ms();
+    let found = repository::find_by_account(db, &account).await?;
     let actor = Actor {
+        user_id: found.as_ref().map(|user| user.id),
         account: Some(account.clone()),
         ..actor(client)
     };
-    check_throttle(db, &account, client, now, &actor).await?;
-    let found = repository::find_by_account(db, &account).await?;
+    let target = match &found {
+        Some(user) => Target::User {
+            id: user.id,
+            last_login_at: user.last_login_at,
+        },
+        None => Target::Unknown(&account),
+    };
+    let attempt =
+        throttle::check_in(db, target, EventKind::LoginFailed, &actor, client.lang, now).await?;
+    attempt.hold().await;
     let stored_hash = found.as_ref().map_or_else(
         || settings.absent_user_hash.clone(),
         |u| u.password_hash.clone(),
     );
-    let matches = password::verify_password(password, stored_hash).await?;
+    let matches = match settings
+        .hashing
+        .verify(password, stored_hash, client.lang)
+        .await
+    {
+        Ok(matches) => matches,
+        Err(error) => {
+            attempt.not_checked(db).await?;
+            return Err(error);
+        }
+    };
     let user = match found {
         Some(user) if matches => user,
+        // The attempt stays recorded as a failure.
         _ => {
-            events::record(db, EventKind::LoginFailed, &actor, now).await?;
             return Err(ApiError::Unauthenticated {
                 status_message: "Invalid credentials",
                 code: "invalid_credentials",
                 message: messages::invalid_credentials(client.lang),
-            });
+            })
         }
     };
-    let actor = Actor {
-        user_id: Some(user.id),
-        ..actor
-    };
     if user.status != "active" {
-        events::record(db, EventKind::LoginDisabled, &actor, now).await?;
+        let txn = db.begin_write().await?;
+        attempt.succeeded(&txn, EventKind::LoginDisabled).await?;
+        txn.commit().await?;
         return Err(account_disabled(client.lang));
     }
-    let txn = db.begin().await?;
-    events::record(&txn, EventKind::LoginSucceeded, &actor, now).await?;
+    let txn = db.begin_write().await?;
+    attempt.succeeded(&txn, EventKind::LoginSucceeded).await?;
     let user = repository::update_user(
         &txn,
         user::ActiveModel {
@@ -298,36 +326,6 @@ pub async fn login(
     let signed_in = open_session(&txn, settings, user, client, now).await?;
     txn.commit().await?;
     Ok(signed_in)
-}
-
-async fn check_throttle(
-    db: &DatabaseConnection,
-    account: &str,
-    client: &Client,
-    now: i64,
-    actor: &Actor,
-) -> ApiResult<()> {
-    let since = now - THROTTLE_WINDOW_MS;
-    let account_failures =
-        events::failures_since(db, FailureScope::Account(account), since).await?;
-    let ip_failures = match &client.ip {
-        Some(ip) => events::failures_since(db, FailureScope::Ip(ip), since).await?,
-        None => Vec::new(),
-    };
-    let decision = login_throttle(LoginThrottleInput {
-        account_failures_ms: account_failures.iter().map(|&t| t as f64).collect(),
-        ip_failures_ms: ip_failures.iter().map(|&t| t as f64).collect(),
-        now_ms: now as f64,
-    });
-    let Some(retry_after_secs) = decision.retry_after_secs() else {
-        return Ok(());
-    };
-    let retry_after_secs = retry_after_secs.max(1);
-    events::record(db, EventKind::LoginThrottled, actor, now).await?;
-    Err(ApiError::TooManyRequests {
-        retry_after_secs,
-        message: messages::too_many_attempts(retry_after_secs, client.lang),
-    })
 }
 
 fn account_disabled(lang: Lang) -> ApiError {
@@ -349,7 +347,7 @@ fn invalid_refresh(code: &'static str, lang: Lang) -> ApiError {
 /// Exchanges a refresh token for new tokens; a token used twice revokes its whole session.
 #[tracing::instrument(skip_all)]
 pub async fn refresh(
-    db: &DatabaseConnection,
+    db: &Db,
     settings: &AccountSettings,
     refresh_token: &str,
     client: &Client,
@@ -376,7 +374,7 @@ pub async fn refresh(
         return Err(account_disabled(client.lang));
     }
     let next = new_refresh_token();
-    let txn = db.begin().await?;
+    let txn = db.begin_write().await?;
     if !repository::mark_rotated(&txn, token.id, now).await? {
         txn.rollback().await?;
         return Err(revoke_reused(db, &session, client, now).await);
@@ -401,14 +399,15 @@ pub async fn refresh(
 
 /// A rotated refresh token came back: someone else holds a copy. The whole session ends.
 async fn revoke_reused(
-    db: &DatabaseConnection,
+    db: &Db,
     session: &crate::entities::session::Model,
     client: &Client,
     now: i64,
 ) -> ApiError {
     let revoked = async {
+        let txn = db.begin_write().await?;
         repository::revoke_sessions(
-            db,
+            &txn,
             session.user_id,
             Some(&session.id),
             None,
@@ -420,10 +419,11 @@ async fn revoke_reused(
             user_id: Some(session.user_id),
             ..actor(client)
         };
-        events::record(db, EventKind::RefreshReused, &actor, now).await
+        events::record(&txn, EventKind::RefreshReused, &actor, now).await?;
+        txn.commit().await
     };
     if let Err(error) = revoked.await {
-        return error.into();
+        return error;
     }
     tracing::warn!(session = %session.id, "a rotated refresh token was presented again; session revoked");
     invalid_refresh("refresh_token_reused", client.lang)
@@ -431,16 +431,12 @@ async fn revoke_reused(
 
 /// Ends one of the user's own sessions.
 #[tracing::instrument(skip_all)]
-pub async fn logout(
-    db: &DatabaseConnection,
-    user_id: i32,
-    session_id: &str,
-    client: &Client,
-) -> ApiResult<()> {
+pub async fn logout(db: &Db, user_id: i32, session_id: &str, client: &Client) -> ApiResult<()> {
     let now = now_ms();
-    repository::revoke_sessions(db, user_id, Some(session_id), None, "logout", now).await?;
+    let txn = db.begin_write().await?;
+    repository::revoke_sessions(&txn, user_id, Some(session_id), None, "logout", now).await?;
     events::record(
-        db,
+        &txn,
         EventKind::Logout,
         &Actor {
             user_id: Some(user_id),
@@ -449,18 +445,18 @@ pub async fn logout(
         now,
     )
     .await?;
-    Ok(())
+    txn.commit().await
 }
 
 /// The signed-in user as the API shows it.
-pub async fn current_user(db: &DatabaseConnection, user: user::Model) -> ApiResult<UserView> {
+pub async fn current_user(db: &Db, user: user::Model) -> ApiResult<UserView> {
     Ok(repository::with_grants(db, user).await?.into())
 }
 
 /// Applies a profile change (username, email, avatar, language, time zone).
 #[tracing::instrument(skip_all)]
 pub async fn update_profile(
-    db: &DatabaseConnection,
+    db: &Db,
     current: user::Model,
     input: ValidateProfileUpdateInput,
     client: &Client,
@@ -513,10 +509,13 @@ pub async fn update_profile(
     if let Some(timezone) = update.timezone {
         changes.timezone = Set(timezone);
     }
-    let saved = repository::update_user(db, changes)
+    let txn = db.begin_write().await?;
+    let saved = repository::update_user(&txn, changes)
         .await
         .map_err(|error| conflict_or_internal(error, client.lang))?;
-    Ok(repository::with_grants(db, saved).await?.into())
+    let view = repository::with_grants(&txn, saved).await?.into();
+    txn.commit().await?;
+    Ok(view)
 }
 
 /// A password change as sent: the current password and the new one.
@@ -532,7 +531,7 @@ pub struct PasswordChangeRequest {
 /// Changes the password after checking the current one; every other session is signed out.
 #[tracing::instrument(skip_all)]
 pub async fn change_password(
-    db: &DatabaseConnection,
+    db: &Db,
     settings: &AccountSettings,
     current: user::Model,
     session_id: &str,
@@ -551,15 +550,57 @@ pub async fn change_password(
     if let PasswordChangeValidation::Invalid { errors } = validation {
         return Err(validation_error(&errors, client.lang));
     }
-    if !password::verify_password(current_password, current.password_hash.clone()).await? {
+    // The current password is throttled like a sign-in to the same account.
+    let actor = Actor {
+        user_id: Some(current.id),
+        account: Some(current.email_normalized.clone()),
+        ..actor(client)
+    };
+    let target = Target::User {
+        id: current.id,
+        last_login_at: current.last_login_at,
+    };
+    let attempt = throttle::check_in(
+        db,
+        target,
+        EventKind::PasswordCheckFailed,
+        &actor,
+        client.lang,
+        now_ms(),
+    )
+    .await?;
+    attempt.hold().await;
+    let verified = settings
+        .hashing
+        .verify(current_password, current.password_hash.clone(), client.lang)
+        .await;
+    let matches = match verified {
+        Ok(matches) => matches,
+        Err(error) => {
+            attempt.not_checked(db).await?;
+            return Err(error);
+        }
+    };
+    if !matches {
         let message = messages::wrong_password(client.lang);
         let mut fields = BTreeMap::new();
         fields.insert("currentPassword".to_owned(), message.clone());
         return Err(ApiError::Validation { message, fields });
     }
-    let new_hash = password::hash_password(new_password, settings.hash_cost).await?;
+    let new_hash = match settings
+        .hashing
+        .hash(new_password, settings.hash_cost, client.lang)
+        .await
+    {
+        Ok(hash) => hash,
+        Err(error) => {
+            attempt.not_checked(db).await?;
+            return Err(error);
+        }
+    };
     let now = now_ms();
-    let txn = db.begin().await?;
+    let txn = db.begin_write().await?;
+    attempt.succeeded(&txn, EventKind::PasswordChanged).await?;
     repository::update_user(
         &txn,
         user::ActiveModel {
@@ -579,23 +620,13 @@ pub async fn change_password(
         now,
     )
     .await?;
-    events::record(
-        &txn,
-        EventKind::PasswordChanged,
-        &Actor {
-            user_id: Some(current.id),
-            ..actor(client)
-        },
-        now,
-    )
-    .await?;
     txn.commit().await?;
     Ok(())
 }
 
 /// Creates an administrator (user type `admin`, role `admin`); used by `tingshu create-admin` and the demo seed.
 pub async fn create_admin(
-    db: &DatabaseConnection,
+    db: &Db,
     settings: &AccountSettings,
     email: &str,
     username: &str,
@@ -611,9 +642,12 @@ pub async fn create_admin(
         RegistrationValidation::Valid { registration } => registration,
         RegistrationValidation::Invalid { errors } => return Err(validation_error(&errors, lang)),
     };
-    let password_hash = password::hash_password(password.to_owned(), settings.hash_cost).await?;
+    let password_hash = settings
+        .hashing
+        .hash(password.to_owned(), settings.hash_cost, lang)
+        .await?;
     let now = now_ms();
-    let txn = db.begin().await?;
+    let txn = db.begin_write().await?;
     let created = repository::insert_user(
         &txn,
         NewUser {

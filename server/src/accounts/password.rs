@@ -1,5 +1,13 @@
-//! Password hashing with Argon2id, off the async threads (it is slow and memory-hard on purpose).
+//! Password hashing with Argon2id, off the async threads (it is slow and memory-hard on purpose),
+//! in a bounded pool: at most one hash per core at once, so anonymous sign-ins cannot take the
+//! server's memory; beyond a short wait the caller gets 503 with `Retry-After`.
+use std::{sync::Arc, time::Duration};
+
 use anyhow::Context;
+use tingshu_core::{auth::messages, Lang};
+use tokio::sync::Semaphore;
+
+use crate::error::{ApiError, ApiResult};
 use argon2::{
     password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString},
     Algorithm, Argon2, Params, Version,
@@ -19,6 +27,54 @@ impl HashCost {
         Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
     }
 }
+
+/// The bounded pool every hash and verification runs in; cheap to clone.
+#[derive(Debug, Clone)]
+pub struct HashPool {
+    permits: Arc<Semaphore>,
+    wait: Duration,
+}
+
+impl HashPool {
+    /// `size` hashes at once (at least one); a caller waits at most `wait` for its turn.
+    pub fn new(size: usize, wait: Duration) -> Self {
+        Self {
+            permits: Arc::new(Semaphore::new(size.max(1))),
+            wait,
+        }
+    }
+
+    /// One hash per core.
+    pub fn per_core() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Self::new(cores, Duration::from_secs(2))
+    }
+
+    /// Hashes a new password in the pool.
+    pub async fn hash(&self, password: String, cost: HashCost, lang: Lang) -> ApiResult<String> {
+        let _turn = self.turn(lang).await?;
+        Ok(hash_password(password, cost).await?)
+    }
+
+    /// Verifies a password in the pool.
+    pub async fn verify(&self, password: String, stored: String, lang: Lang) -> ApiResult<bool> {
+        let _turn = self.turn(lang).await?;
+        Ok(verify_password(password, stored).await?)
+    }
+
+    async fn turn(&self, lang: Lang) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
+        match tokio::time::timeout(self.wait, self.permits.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(ApiError::Busy {
+                retry_after_secs: RETRY_AFTER_SECS,
+                message: messages::busy(RETRY_AFTER_SECS, lang),
+            }),
+        }
+    }
+}
+
+/// What a caller turned away by a full pool is told to wait.
+const RETRY_AFTER_SECS: u64 = 2;
 
 /// Hashes a password into a PHC string (`$argon2id$v=19$m=…`).
 pub async fn hash_password(password: String, cost: HashCost) -> anyhow::Result<String> {
@@ -71,6 +127,20 @@ mod tests {
         assert!(!verify_password("correct horse 43".into(), hash)
             .await
             .unwrap());
+    }
+
+    #[tokio::test]
+    async fn a_full_pool_turns_callers_away_with_a_503() {
+        let pool = HashPool::new(1, Duration::from_millis(20));
+        let held = pool.turn(Lang::En).await.unwrap();
+        match pool.hash("correct horse 42".into(), COST, Lang::En).await {
+            Err(ApiError::Busy {
+                retry_after_secs, ..
+            }) => assert!(retry_after_secs >= 1),
+            other => panic!("expected 503 busy, got {other:?}"),
+        }
+        drop(held);
+        assert!(pool.hash("correct horse 42".into(), COST, Lang::En).await.is_ok());
     }
 
     #[tokio::test]

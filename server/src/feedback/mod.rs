@@ -1,9 +1,9 @@
 //! Feedback from listeners: validated by the core rule, then stored for the team.
 pub mod repository;
 
-use sea_orm::DatabaseConnection;
 use tingshu_core::feedback::{validate_feedback, FeedbackInput};
 
+use crate::db::Db;
 use crate::error::{ApiError, ApiResult};
 
 /// Where a message came from, recorded beside it.
@@ -16,7 +16,7 @@ pub struct Origin {
 /// Validates and stores a message; answers its id, or every broken field in the sender's language.
 #[tracing::instrument(skip(db, input))]
 pub async fn submit_feedback(
-    db: &DatabaseConnection,
+    db: &Db,
     input: &FeedbackInput,
     origin: Origin,
 ) -> ApiResult<i32> {
@@ -29,6 +29,8 @@ pub async fn submit_feedback(
             .collect(),
     })?;
     let now_ms = chrono::Utc::now().timestamp_millis();
-    let id = repository::insert(db, &feedback, &origin, now_ms).await?;
+    let txn = db.begin_write().await?;
+    let id = repository::insert(&txn, &feedback, &origin, now_ms).await?;
+    txn.commit().await?;
     Ok(id)
 }

@@ -1,5 +1,5 @@
 //! Storage of feedback messages.
-use sea_orm::{ActiveModelTrait, DatabaseConnection, DbErr, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, Set};
 use tingshu_core::feedback::Feedback;
 
 use super::Origin;
@@ -7,7 +7,7 @@ use crate::entities::feedback;
 
 /// Stores one message and answers its new id.
 pub async fn insert(
-    db: &DatabaseConnection,
+    db: &impl ConnectionTrait,
     feedback: &Feedback,
     origin: &Origin,
     now_ms: i64,

@@ -4,7 +4,7 @@ pub mod repository;
 
 use std::collections::HashMap;
 
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, TransactionTrait};
+use sea_orm::{ConnectionTrait, DbErr};
 use serde::{Deserialize, Serialize};
 use tingshu_core::{
     catalog::progress::{progress_wins, ProgressWinsInput},
@@ -15,6 +15,7 @@ use tingshu_core::{
 use self::repository::Shelf;
 use crate::{
     catalog::{self, view::BookSummary},
+    db::Db,
     entities::{play_history, play_progress},
     error::{ApiError, ApiResult},
     paging::{param_error, whole_number_param, Page, Paging},
@@ -163,13 +164,13 @@ async fn require_book(db: &impl ConnectionTrait, book_id: i32) -> ApiResult<()> 
 /// Puts a book on the bookshelf or among the favourites (idempotent); 404 for an unknown book.
 #[tracing::instrument(skip(db))]
 pub async fn add(
-    db: &DatabaseConnection,
+    db: &Db,
     shelf: Shelf,
     user_id: i32,
     book_id: i32,
     now_ms: i64,
 ) -> ApiResult<()> {
-    let txn = db.begin().await?;
+    let txn = db.begin_write().await?;
     require_book(&txn, book_id).await?;
     if repository::add(&txn, shelf, user_id, book_id, now_ms).await? && shelf == Shelf::Favorites {
         repository::bump_favorite_count(&txn, book_id, 1).await?;
@@ -181,12 +182,12 @@ pub async fn add(
 /// Takes a book off the bookshelf or the favourites (idempotent).
 #[tracing::instrument(skip(db))]
 pub async fn remove(
-    db: &DatabaseConnection,
+    db: &Db,
     shelf: Shelf,
     user_id: i32,
     book_id: i32,
 ) -> ApiResult<()> {
-    let txn = db.begin().await?;
+    let txn = db.begin_write().await?;
     if repository::remove(&txn, shelf, user_id, book_id).await? && shelf == Shelf::Favorites {
         repository::bump_favorite_count(&txn, book_id, -1).await?;
     }
@@ -295,12 +296,11 @@ pub async fn history(
 
 /// Clears one book from the history, or all of it; answers how many entries went.
 #[tracing::instrument(skip(db))]
-pub async fn clear_history(
-    db: &impl ConnectionTrait,
-    user_id: i32,
-    book_id: Option<i32>,
-) -> ApiResult<u64> {
-    Ok(repository::clear_history(db, user_id, book_id).await?)
+pub async fn clear_history(db: &Db, user_id: i32, book_id: Option<i32>) -> ApiResult<u64> {
+    let txn = db.begin_write().await?;
+    let cleared = repository::clear_history(&txn, user_id, book_id).await?;
+    txn.commit().await?;
+    Ok(cleared)
 }
 
 /// Parses the required `bookId` query parameter of `GET /api/me/progress`; a refusal is
@@ -341,12 +341,12 @@ fn newer(stored: Option<i64>, incoming: i64) -> bool {
 /// older one land last.
 #[tracing::instrument(skip(db))]
 pub async fn save_progress(
-    db: &DatabaseConnection,
+    db: &Db,
     user_id: i32,
     chapter_id: i32,
     report: ProgressReport,
 ) -> ApiResult<Progress> {
-    let txn = db.begin().await?;
+    let txn = db.begin_write().await?;
     let chapter = catalog::repository::find_chapter(&txn, chapter_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("No chapter with id {chapter_id}.")))?;

@@ -51,7 +51,7 @@ async fn chapter_audio(
     let chapter = state
         .audio
         .facts
-        .chapter(&state.db, &state.config.data_dir, id, now_ms)
+        .chapter(state.db.reader(), &state.config.data_dir, id, now_ms)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("Chapter {id} has no audio.")))?;
     let for_anyone = audio::access_for(&state, &chapter, None, now_ms).await?;

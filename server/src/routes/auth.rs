@@ -1,8 +1,6 @@
 //! `/api/auth/*`: register, sign in and out, refresh, the current user, profile and password.
-use std::net::SocketAddr;
-
 use axum::{
-    extract::{ConnectInfo, FromRequestParts, State},
+    extract::{FromRequestParts, State},
     http::{header, request::Parts, Method},
     Json,
 };
@@ -21,6 +19,8 @@ use crate::{
         Client, LoginInput, PasswordChangeRequest,
     },
     auth::SignedIn,
+    budgets::Budget,
+    client::ClientAddr,
     error::{success, ApiError, ApiResult, Success},
     extract::{lang_of, Body},
     state::AppState,
@@ -49,11 +49,9 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
 impl<S: Send + Sync> FromRequestParts<S> for Client {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let ip = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|info| info.0.ip().to_string());
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let ClientAddr(address) = ClientAddr::from_request_parts(parts, state).await?;
+        let ip = Some(address.to_string());
         let user_agent = parts
             .headers
             .get(header::USER_AGENT)
@@ -98,9 +96,11 @@ struct ProfileRequest {
 #[tracing::instrument(skip_all)]
 async fn register(
     State(state): State<AppState>,
+    address: ClientAddr,
     client: Client,
     Body(input): Body<RegistrationRequest>,
 ) -> ApiResult<Json<Success<SignedInBundle>>> {
+    state.budgets.spend(Budget::Register, address, client.lang)?;
     let input = ValidateRegistrationInput {
         email: input.email,
         username: input.username,

@@ -8,6 +8,8 @@ use serde::Serialize;
 use tingshu_core::{auth::access::Access, feedback::FeedbackInput};
 
 use crate::{
+    budgets::Budget,
+    client::ClientAddr,
     error::{success, ApiResult, Success},
     extract::{Body, RequestLang},
     feedback::{submit_feedback, Origin},
@@ -28,9 +30,11 @@ pub struct Created {
 async fn create_feedback(
     State(state): State<AppState>,
     RequestLang(lang): RequestLang,
+    address: ClientAddr,
     headers: HeaderMap,
     Body(input): Body<FeedbackInput>,
 ) -> ApiResult<Json<Success<Created>>> {
+    state.budgets.spend(Budget::Feedback, address, lang)?;
     let user_agent = headers
         .get(header::USER_AGENT)
         .and_then(|value| value.to_str().ok())

@@ -3,6 +3,7 @@ use axum::{extract::State, routing::get, Json, Router};
 use serde::Serialize;
 
 use crate::{
+    db::records::RecordCounts,
     error::{success, ApiError, ApiResult, Success},
     state::AppState,
 };
@@ -26,14 +27,33 @@ async fn check_liveness() -> Json<Success<Health>> {
     })
 }
 
+/// Readiness, with what the high-volume record queues wrote and dropped.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Readiness {
+    status: &'static str,
+    version: &'static str,
+    records: Records,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Records {
+    search_queries: RecordCounts,
+}
+
+/// Ready when the database answers AND can write right now (503 while its disk is full).
 #[tracing::instrument(skip_all)]
-async fn check_readiness(State(state): State<AppState>) -> ApiResult<Json<Success<Health>>> {
-    state.db.ping().await.map_err(|error| {
-        tracing::warn!(%error, "database not reachable");
-        ApiError::Unavailable("The database is not reachable.".into())
+async fn check_readiness(State(state): State<AppState>) -> ApiResult<Json<Success<Readiness>>> {
+    state.db.readiness().await.map_err(|reason| {
+        tracing::warn!(%reason, "not ready");
+        ApiError::Unavailable("The database cannot take writes right now.".into())
     })?;
-    Ok(success(Health {
+    Ok(success(Readiness {
         status: "ready",
         version: env!("CARGO_PKG_VERSION"),
+        records: Records {
+            search_queries: state.search_log.counts(),
+        },
     }))
 }

@@ -11,6 +11,7 @@ use tingshu_core::auth::access::Access;
 use super::registry::ApiRoutes;
 use crate::{
     auth::SignedIn,
+    db::retry_conflicts,
     error::{success, ApiError, ApiResult, Success},
     extract::{Params, PathId, RequestLang},
     library::{
@@ -112,7 +113,8 @@ async fn add_to_shelf(
     PathId(book_id): PathId,
     shelf: Shelf,
 ) -> ApiResult<Json<Success<Added>>> {
-    library::add(&state.db, shelf, caller.user.id, book_id, now_ms()).await?;
+    let user_id = caller.user.id;
+    retry_conflicts(|| library::add(&state.db, shelf, user_id, book_id, now_ms())).await?;
     Ok(success(Added { added: true }))
 }
 
@@ -123,7 +125,8 @@ async fn remove_from_shelf(
     PathId(book_id): PathId,
     shelf: Shelf,
 ) -> ApiResult<Json<Success<Removed>>> {
-    library::remove(&state.db, shelf, caller.user.id, book_id).await?;
+    let user_id = caller.user.id;
+    retry_conflicts(|| library::remove(&state.db, shelf, user_id, book_id)).await?;
     Ok(success(Removed { removed: true }))
 }
 
@@ -204,7 +207,9 @@ async fn save_progress(
     body: Bytes,
 ) -> ApiResult<Json<Success<Progress>>> {
     let report = ProgressReport::try_from(progress_body(&headers, &body)?)?;
+    let user_id = caller.user.id;
     Ok(success(
-        library::save_progress(&state.db, caller.user.id, chapter_id, report).await?,
+        retry_conflicts(|| library::save_progress(&state.db, user_id, chapter_id, report))
+            .await?,
     ))
 }

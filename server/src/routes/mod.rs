@@ -49,6 +49,10 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
         .merge(i18n::router())
         .nest("/api", api)
         .fallback_service(spa::service(&state.config.static_dir))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::client::resolve_client,
+        ))
         .with_state(state);
     (router, table)
 }

@@ -5,6 +5,8 @@ use tingshu_core::auth::access::Access;
 use super::registry::ApiRoutes;
 use crate::{
     auth::MaybeSignedIn,
+    budgets::Budget,
+    client::ClientAddr,
     error::{success, ApiResult, Success},
     extract::{Params, RequestLang},
     search::service::{self, SearchInput, SearchPage, SearchParams},
@@ -19,13 +21,24 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
 async fn search(
     State(state): State<AppState>,
     RequestLang(lang): RequestLang,
+    address: ClientAddr,
     MaybeSignedIn(caller): MaybeSignedIn,
     Params(params): Params<SearchParams>,
 ) -> ApiResult<Json<Success<SearchPage>>> {
+    state.budgets.spend(Budget::Search, address, lang)?;
     let input = SearchInput::parse(params, lang)?;
     let user_id = caller.map(|caller| caller.user.id);
     let now_ms = chrono::Utc::now().timestamp_millis();
     Ok(success(
-        service::search(&state.db, &state.search, lang, input, user_id, now_ms).await?,
+        service::search(
+            &state.db,
+            &state.search,
+            &state.search_log,
+            lang,
+            input,
+            user_id,
+            now_ms,
+        )
+        .await?,
     ))
 }

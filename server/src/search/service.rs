@@ -2,7 +2,7 @@
 //! answer the books as the catalogue shows them with their highlights and category counts.
 use std::collections::HashMap;
 
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection};
+use sea_orm::{ActiveValue::Set, ConnectionTrait};
 use serde::Serialize;
 use tingshu_core::{
     catalog::query::{BOOK_ACCESS, BOOK_STATUSES},
@@ -12,6 +12,7 @@ use tingshu_core::{
 
 use super::{Highlights, SearchIndex, SearchRequest, SearchSort};
 use crate::{
+    db::records::RecordQueue,
     catalog::{self, repository, view::BookSummary},
     entities::search_query,
     error::ApiResult,
@@ -127,11 +128,13 @@ pub struct SearchPage {
     pub facets: Facets,
 }
 
-/// Searches, records the query (with the user when signed in) and assembles the page.
-#[tracing::instrument(skip(db, index))]
+/// Searches, queues the query for the search log (with the user when signed in) and
+/// assembles the page.
+#[tracing::instrument(skip(db, index, log))]
 pub async fn search(
-    db: &DatabaseConnection,
+    db: &impl ConnectionTrait,
     index: &SearchIndex,
+    log: &RecordQueue<search_query::ActiveModel>,
     lang: Lang,
     input: SearchInput,
     user_id: Option<i32>,
@@ -164,7 +167,7 @@ pub async fn search(
                 .await?
         }
     };
-    record(db, &input.query, results.total, user_id, now_ms).await;
+    log.push(log_row(&input.query, results.total, user_id, now_ms));
 
     let ids: Vec<i32> = results.hits.iter().map(|hit| hit.book_id).collect();
     let mut books: HashMap<i32, BookSummary> = catalog::summaries(db, lang, &ids, now_ms)
@@ -215,23 +218,14 @@ pub async fn search(
     })
 }
 
-/// Keeps the query for search analytics; a failure is logged, never shown to the listener.
-async fn record(
-    db: &DatabaseConnection,
-    query: &str,
-    total: u64,
-    user_id: Option<i32>,
-    now_ms: i64,
-) {
-    let row = search_query::ActiveModel {
+/// The search log row of a query (written later, in a batch, by the record queue).
+fn log_row(query: &str, total: u64, user_id: Option<i32>, now_ms: i64) -> search_query::ActiveModel {
+    search_query::ActiveModel {
         query: Set(query.chars().take(200).collect()),
         result_count: Set(i32::try_from(total).unwrap_or(i32::MAX)),
         user_id: Set(user_id),
         created_at: Set(now_ms),
         ..Default::default()
-    };
-    if let Err(error) = row.insert(db).await {
-        tracing::warn!(%error, "cannot record a search query");
     }
 }
 

@@ -7,11 +7,12 @@ use std::path::Path;
 
 use anyhow::Context;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
+    Set,
 };
 use sha2::{Digest, Sha256};
 
+use crate::db::Db;
 use crate::entities::{
     asset, author, book, book_tag, category, chapter, narrator, promotion, promotion_book, tag,
 };
@@ -344,7 +345,7 @@ async fn tag_id(db: &impl ConnectionTrait, name: &str) -> anyhow::Result<i32> {
 }
 
 /// Seeds the demo catalogue unless a demo book exists already (idempotent).
-pub async fn demo_catalog(db: &DatabaseConnection, data_dir: &Path) -> anyhow::Result<()> {
+pub async fn demo_catalog(db: &Db, data_dir: &Path) -> anyhow::Result<()> {
     let seeded = book::Entity::find()
         .filter(book::Column::IsDemo.eq(true))
         .one(db)
@@ -354,7 +355,7 @@ pub async fn demo_catalog(db: &DatabaseConnection, data_dir: &Path) -> anyhow::R
         return Ok(());
     }
     let now = chrono::Utc::now().timestamp_millis();
-    let txn = db.begin().await?;
+    let txn = db.begin_write().await.map_err(|error| anyhow::anyhow!("{error}"))?;
     let assets = melody_assets(&txn, data_dir, now).await?;
     let mut categories = std::collections::HashMap::new();
     for (order, c) in CATEGORIES.iter().enumerate() {
@@ -472,7 +473,9 @@ pub async fn demo_catalog(db: &DatabaseConnection, data_dir: &Path) -> anyhow::R
             .await?;
         }
     }
-    txn.commit().await?;
+    txn.commit()
+        .await
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
     tracing::info!(books = DEMO_BOOKS, "demo mode: seeded the demo catalogue");
     Ok(())
 }

@@ -297,7 +297,8 @@ async fn repeated_failures_slow_down_then_lock_the_account_and_are_recorded() {
     let now = chrono::Utc::now().timestamp_millis();
     for i in 0..6 {
         app.sql(&format!(
-            "INSERT INTO auth_events (kind, account, ip, created_at) VALUES ('login_failed', 'target@example.com', '10.0.0.{i}', {})",
+            "INSERT INTO auth_events (kind, user_id, account, ip, created_at) VALUES ('login_failed', {}, 'target@example.com', '10.0.0.{i}', {})",
+            user.id,
             now - 120_000
         ))
         .await;

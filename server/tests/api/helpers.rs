@@ -1,11 +1,12 @@
 //! `spawn_app()`: starts the real server on a free port with its own database and folders.
 use std::path::PathBuf;
 
+use clap::Parser;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 use serde_json::{json, Value};
 use tempfile::TempDir;
 use tingshu_server::{
-    config::{Config, DatabaseUrl, LogFormat},
+    config::{Budgets, Cli, Config, DatabaseUrl, LogFormat},
     routes::registry::RouteEntry,
     search::SearchIndex,
     startup::Application,
@@ -134,6 +135,20 @@ impl TestApp {
             .expect(statement);
     }
 
+    /// The first column of the first row of a counting query, read from the app's database.
+    pub async fn sql_count(&self, statement: &str) -> i64 {
+        let row = self
+            .db
+            .query_one_raw(sea_orm::Statement::from_string(
+                self.db.get_database_backend(),
+                statement,
+            ))
+            .await
+            .expect(statement)
+            .expect("one row");
+        row.try_get_by_index::<i64>(0).expect("a count")
+    }
+
     pub async fn post_feedback(&self, body: &serde_json::Value, lang: &str) -> reqwest::Response {
         self.client
             .post(self.url("/api/feedback"))
@@ -222,20 +237,30 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let data = tempfile::tempdir().expect("cannot create a temp dir");
     let static_dir = write_static_dir(data.path());
     let database_url = fresh_database(data.path()).await;
-    let mut config = Config {
-        host: "127.0.0.1".parse().unwrap(),
-        port: 0,
-        data_dir: data.path().join("data"),
-        database_url: Some(database_url.clone()),
-        static_dir,
-        locales_dir: locales_dir(),
-        log_format: LogFormat::Text,
-        jwt_secret: None,
-        // The OWASP minimum for Argon2id; production defaults are higher (64 MiB, 3 passes).
-        password_hash_memory_kib: 19456,
-        password_hash_iterations: 2,
-        search_refresh_secs: 0,
-        demo: false,
+    // Every setting at its default, then what a test app needs.
+    let mut config = Cli::try_parse_from(["tingshu"])
+        .expect("the default configuration")
+        .config;
+    config.host = "127.0.0.1".parse().unwrap();
+    config.port = 0;
+    config.data_dir = data.path().join("data");
+    config.database_url = Some(database_url.clone());
+    config.static_dir = static_dir;
+    config.locales_dir = locales_dir();
+    config.log_format = LogFormat::Text;
+    config.jwt_secret = None;
+    // The OWASP minimum for Argon2id (also the production default).
+    config.password_hash_memory_kib = 19456;
+    config.password_hash_iterations = 2;
+    config.search_refresh_secs = 0;
+    config.demo = false;
+    config.min_free_disk_mb = 0;
+    config.trusted_proxies = Vec::new();
+    // Budgets are tested on their own (abuse.rs); other tests make many calls from one address.
+    config.budgets = Budgets {
+        register_per_hour: 100_000,
+        feedback_per_hour: 100_000,
+        search_per_minute: 100_000,
     };
     adjust(&mut config);
     let app = Application::build(config.clone())
@@ -245,7 +270,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let api_table = app.api_table().to_vec();
     let search = app.search_index().clone();
     tokio::spawn(app.run_until_stopped());
-    let db = Database::connect(database_url.expose())
+    let db = Database::connect(config.effective_database_url().expose())
         .await
         .expect("cannot open the test database");
     TestApp {

@@ -1,4 +1,5 @@
 //! Integration tests: the real application over real HTTP, a fresh database per test.
+mod abuse;
 mod access_matrix;
 mod audio;
 mod auth;
@@ -11,3 +12,4 @@ mod i18n;
 mod library;
 mod search;
 mod spa;
+mod writes;

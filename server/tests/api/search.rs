@@ -226,6 +226,13 @@ async fn every_query_is_recorded_with_its_result_count_and_user() {
     search(&app, "nothing-matches-this").await;
     search_path(&app, "/api/search?q=x&sort=bad").await;
 
+    // The log is written in batches, a moment after the answers.
+    for _ in 0..50 {
+        if app.sql_count("SELECT COUNT(*) FROM search_queries").await >= 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     let rows = sea_orm::ConnectionTrait::query_all_raw(
         &app.db,
         sea_orm::Statement::from_string(
