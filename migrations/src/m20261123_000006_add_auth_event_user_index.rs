@@ -30,7 +30,12 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
-            .drop_index(Index::drop().name(INDEX).table(AuthEvents::Table).to_owned())
+            .drop_index(
+                Index::drop()
+                    .name(INDEX)
+                    .table(AuthEvents::Table)
+                    .to_owned(),
+            )
             .await
     }
 }

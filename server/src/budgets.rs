@@ -52,15 +52,17 @@ impl Budgets {
             Budget::Feedback => &self.feedback,
             Budget::Search => &self.search,
         };
-        limiter.check_key(&client.budget_key()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            let retry_after_secs = wait.as_secs() + 1;
-            ApiError::TooManyRequests {
-                code: "rate_limited",
-                retry_after_secs,
-                message: messages::too_many_requests(retry_after_secs, lang),
-            }
-        })
+        limiter
+            .check_key(&client.budget_key())
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                let retry_after_secs = wait.as_secs() + 1;
+                ApiError::TooManyRequests {
+                    code: "rate_limited",
+                    retry_after_secs,
+                    message: messages::too_many_requests(retry_after_secs, lang),
+                }
+            })
     }
 
     /// Forgets the buckets of clients that have been quiet long enough to be full again.
@@ -130,7 +132,9 @@ mod tests {
         let bob = ClientAddr("192.0.2.2".parse().unwrap());
         assert!(budgets.spend(Budget::Register, alice, Lang::En).is_ok());
         assert!(budgets.spend(Budget::Register, alice, Lang::En).is_ok());
-        let refused = budgets.spend(Budget::Register, alice, Lang::En).unwrap_err();
+        let refused = budgets
+            .spend(Budget::Register, alice, Lang::En)
+            .unwrap_err();
         match refused {
             ApiError::TooManyRequests {
                 retry_after_secs,
@@ -143,6 +147,9 @@ mod tests {
             other => panic!("expected a 429, got {other:?}"),
         }
         assert!(budgets.spend(Budget::Register, bob, Lang::En).is_ok());
-        assert!(budgets.spend(Budget::Search, alice, Lang::En).is_ok(), "budgets are separate");
+        assert!(
+            budgets.spend(Budget::Search, alice, Lang::En).is_ok(),
+            "budgets are separate"
+        );
     }
 }

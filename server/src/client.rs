@@ -75,8 +75,16 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
 }
 
 /// Middleware: puts the request's [`ClientAddr`] into its extensions.
-pub async fn resolve_client(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    if let Some(ConnectInfo(peer)) = request.extensions().get::<ConnectInfo<SocketAddr>>().copied() {
+pub async fn resolve_client(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if let Some(ConnectInfo(peer)) = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .copied()
+    {
         let client = client_address(peer.ip(), request.headers(), &state.config.trusted_proxies);
         request.extensions_mut().insert(ClientAddr(client));
     }
@@ -172,7 +180,10 @@ mod tests {
     #[test]
     fn without_trusted_proxies_the_headers_are_ignored() {
         let forged = headers(&[("x-forwarded-for", "203.0.113.9")]);
-        assert_eq!(client_address(ip("198.51.100.7"), &forged, &[]), ip("198.51.100.7"));
+        assert_eq!(
+            client_address(ip("198.51.100.7"), &forged, &[]),
+            ip("198.51.100.7")
+        );
         let trusted = ranges(&["10.0.0.0/8"]);
         assert_eq!(
             client_address(ip("198.51.100.7"), &forged, &trusted),
@@ -185,22 +196,40 @@ mod tests {
     fn a_trusted_proxy_names_the_nearest_untrusted_hop() {
         let trusted = ranges(&["10.0.0.0/8", "127.0.0.1"]);
         let chain = headers(&[("x-forwarded-for", "203.0.113.9, 198.51.100.20, 10.1.2.3")]);
-        assert_eq!(client_address(ip("127.0.0.1"), &chain, &trusted), ip("198.51.100.20"));
+        assert_eq!(
+            client_address(ip("127.0.0.1"), &chain, &trusted),
+            ip("198.51.100.20")
+        );
         let forwarded = headers(&[(
             "forwarded",
             "for=203.0.113.9;proto=https, for=\"[2001:db8::7]:4711\"",
         )]);
-        assert_eq!(client_address(ip("10.9.9.9"), &forwarded, &trusted), ip("2001:db8::7"));
+        assert_eq!(
+            client_address(ip("10.9.9.9"), &forwarded, &trusted),
+            ip("2001:db8::7")
+        );
         let hidden = headers(&[("forwarded", "for=203.0.113.9, for=_hidden")]);
-        assert_eq!(client_address(ip("10.9.9.9"), &hidden, &trusted), ip("10.9.9.9"));
+        assert_eq!(
+            client_address(ip("10.9.9.9"), &hidden, &trusted),
+            ip("10.9.9.9")
+        );
         let only_proxies = headers(&[("x-forwarded-for", "10.0.0.5")]);
-        assert_eq!(client_address(ip("127.0.0.1"), &only_proxies, &trusted), ip("10.0.0.5"));
+        assert_eq!(
+            client_address(ip("127.0.0.1"), &only_proxies, &trusted),
+            ip("10.0.0.5")
+        );
     }
 
     #[test]
     fn ranges_read_addresses_and_cidrs() {
-        assert!("127.0.0.1".parse::<ProxyRange>().unwrap().contains(&ip("127.0.0.1")));
-        assert!("fd00::/8".parse::<ProxyRange>().unwrap().contains(&ip("fd12::1")));
+        assert!("127.0.0.1"
+            .parse::<ProxyRange>()
+            .unwrap()
+            .contains(&ip("127.0.0.1")));
+        assert!("fd00::/8"
+            .parse::<ProxyRange>()
+            .unwrap()
+            .contains(&ip("fd12::1")));
         assert!("not-an-ip".parse::<ProxyRange>().is_err());
     }
 

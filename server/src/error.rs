@@ -178,9 +178,8 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        match &self {
-            Self::Internal(error) => tracing::error!(error = ?error, "request failed"),
-            _ => {}
+        if let Self::Internal(error) = &self {
+            tracing::error!(error = ?error, "request failed");
         }
         let mut response = (self.status(), Json(self.body())).into_response();
         if let Some(seconds) = self.retry_after_secs() {

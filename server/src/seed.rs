@@ -14,10 +14,7 @@ pub const DEMO_ADMIN_USERNAME: &str = "demo-admin";
 pub const DEMO_ADMIN_PASSWORD: &str = "Tingshu-demo-2026";
 
 /// Creates the demo administrator unless an account with its email already exists.
-pub async fn demo_accounts(
-    db: &Db,
-    settings: &AccountSettings,
-) -> anyhow::Result<()> {
+pub async fn demo_accounts(db: &Db, settings: &AccountSettings) -> anyhow::Result<()> {
     if repository::find_by_account(db, DEMO_ADMIN_EMAIL)
         .await?
         .is_some()

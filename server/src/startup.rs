@@ -64,7 +64,10 @@ impl Application {
         })?;
         let url = config.effective_database_url();
         let reserve = url.is_sqlite().then(|| {
-            DiskReserve::new(config.data_dir.clone(), config.min_free_disk_mb * 1024 * 1024)
+            DiskReserve::new(
+                config.data_dir.clone(),
+                config.min_free_disk_mb * 1024 * 1024,
+            )
         });
         let db = Db::connect_and_migrate(&url, reserve).await?;
         let catalogues = Catalogues::load(&config.locales_dir)?;

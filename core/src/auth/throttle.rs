@@ -67,10 +67,14 @@ pub enum ThrottleDecision {
     Allow,
     /// Too many recent failures: try again after a short delay.
     #[serde(rename_all = "camelCase")]
-    Wait { retry_after_ms: u64 },
+    Wait {
+        retry_after_ms: u64,
+    },
     /// Far too many: refused until the lock ends.
     #[serde(rename_all = "camelCase")]
-    Locked { retry_after_ms: u64 },
+    Locked {
+        retry_after_ms: u64,
+    },
 }
 
 impl ThrottleDecision {
@@ -143,7 +147,10 @@ fn recent(failures: &[f64], now_ms: f64) -> Option<(usize, f64)> {
         .map(|t| t.min(now_ms))
         .collect();
     let count = recent.len();
-    recent.into_iter().reduce(f64::max).map(|last| (count, last))
+    recent
+        .into_iter()
+        .reduce(f64::max)
+        .map(|last| (count, last))
 }
 
 #[cfg(test)]

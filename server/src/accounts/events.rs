@@ -1,8 +1,7 @@
 //! Auth events: what happened at sign-in and with tokens, kept for throttling and the security page.
 use sea_orm::{
-    sea_query::Expr,
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::Expr, ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 use crate::entities::auth_event;

@@ -27,8 +27,8 @@ use tingshu_core::{
 use self::{
     events::{Actor, EventKind},
     password::{HashCost, HashPool},
-    throttle::Target,
     repository::{NewUser, UserWithGrants},
+    throttle::Target,
     tokens::{hash_refresh_token, new_refresh_token, TokenKeys, REFRESH_TOKEN_TTL_MS},
     view::{SignedIn, Tokens, UserView},
 };

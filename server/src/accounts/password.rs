@@ -140,7 +140,10 @@ mod tests {
             other => panic!("expected 503 busy, got {other:?}"),
         }
         drop(held);
-        assert!(pool.hash("correct horse 42".into(), COST, Lang::En).await.is_ok());
+        assert!(pool
+            .hash("correct horse 42".into(), COST, Lang::En)
+            .await
+            .is_ok());
     }
 
     #[tokio::test]

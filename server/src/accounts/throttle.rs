@@ -10,8 +10,7 @@ use tingshu_core::{
     auth::{
         messages,
         throttle::{
-            login_throttle, sign_in_delay, LoginThrottleInput, SignInDelayInput,
-            THROTTLE_WINDOW_MS,
+            login_throttle, sign_in_delay, LoginThrottleInput, SignInDelayInput, THROTTLE_WINDOW_MS,
         },
     },
     Lang,

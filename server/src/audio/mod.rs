@@ -134,7 +134,8 @@ pub async fn access_for(
         || campaign_ends_at.is_some();
     let purchased = match listener {
         Some(user) if !open => {
-            repository::purchased(state.db.reader(), user.id, audio.book_id, audio.chapter_id).await?
+            repository::purchased(state.db.reader(), user.id, audio.book_id, audio.chapter_id)
+                .await?
         }
         _ => false,
     };

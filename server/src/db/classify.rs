@@ -121,10 +121,7 @@ mod tests {
     fn the_reserve_refusal_is_a_storage_failure() {
         let error = DbErr::Exec(RuntimeErr::Internal(DISK_FULL.to_owned()));
         assert_eq!(classify(&error), Failure::Storage);
-        assert_eq!(
-            classify(&DbErr::Custom("anything".into())),
-            Failure::Other
-        );
+        assert_eq!(classify(&DbErr::Custom("anything".into())), Failure::Other);
     }
 
     #[tokio::test]

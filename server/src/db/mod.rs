@@ -21,8 +21,8 @@ use sea_orm::{
         sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
         ConnectOptions as _, Connection as _, Executor as _,
     },
-    ConnectionTrait, DatabaseConnection, DbBackend, DbErr, ExecResult, QueryResult, SqlxPostgresConnector,
-    SqlxSqliteConnector, Statement,
+    ConnectionTrait, DatabaseConnection, DbBackend, DbErr, ExecResult, QueryResult,
+    SqlxPostgresConnector, SqlxSqliteConnector, Statement,
 };
 use sqlx_core::transaction::TransactionManager as _;
 use tingshu_migrations::{Migrator, MigratorTrait};
@@ -93,7 +93,11 @@ impl Db {
                     // Runs any rollback queued by a dropped transaction, then keeps the
                     // connection only when no transaction is left open on it.
                     conn.ping().await?;
-                    Ok(<sqlx::Sqlite as sqlx::Database>::TransactionManager::get_transaction_depth(conn) == 0)
+                    Ok(
+                        <sqlx::Sqlite as sqlx::Database>::TransactionManager::get_transaction_depth(
+                            conn,
+                        ) == 0,
+                    )
                 })
             })
             .connect_with(base.clone().create_if_missing(true))
@@ -145,7 +149,8 @@ impl Db {
             .acquire_timeout(Duration::from_secs(10))
             .after_connect(|conn, _meta| {
                 Box::pin(async move {
-                    conn.execute("SET default_transaction_read_only = on").await?;
+                    conn.execute("SET default_transaction_read_only = on")
+                        .await?;
                     Ok(())
                 })
             })
@@ -154,7 +159,10 @@ impl Db {
             .with_context(|| format!("cannot open the database {url} for reading"))?;
         Ok(Self {
             read: SqlxPostgresConnector::from_sqlx_postgres_pool(read_pool),
-            writer: Writer::new(SqlxPostgresConnector::from_sqlx_postgres_pool(write_pool), None),
+            writer: Writer::new(
+                SqlxPostgresConnector::from_sqlx_postgres_pool(write_pool),
+                None,
+            ),
         })
     }
 

@@ -15,11 +15,7 @@ pub struct Origin {
 
 /// Validates and stores a message; answers its id, or every broken field in the sender's language.
 #[tracing::instrument(skip(db, input))]
-pub async fn submit_feedback(
-    db: &Db,
-    input: &FeedbackInput,
-    origin: Origin,
-) -> ApiResult<i32> {
+pub async fn submit_feedback(db: &Db, input: &FeedbackInput, origin: Origin) -> ApiResult<i32> {
     let lang = tingshu_core::Lang::parse(&origin.language).unwrap_or_default();
     let feedback = validate_feedback(input, lang).map_err(|errors| ApiError::Validation {
         message: tingshu_core::validation::summary(lang),

@@ -163,13 +163,7 @@ async fn require_book(db: &impl ConnectionTrait, book_id: i32) -> ApiResult<()> 
 
 /// Puts a book on the bookshelf or among the favourites (idempotent); 404 for an unknown book.
 #[tracing::instrument(skip(db))]
-pub async fn add(
-    db: &Db,
-    shelf: Shelf,
-    user_id: i32,
-    book_id: i32,
-    now_ms: i64,
-) -> ApiResult<()> {
+pub async fn add(db: &Db, shelf: Shelf, user_id: i32, book_id: i32, now_ms: i64) -> ApiResult<()> {
     let txn = db.begin_write().await?;
     require_book(&txn, book_id).await?;
     if repository::add(&txn, shelf, user_id, book_id, now_ms).await? && shelf == Shelf::Favorites {
@@ -181,12 +175,7 @@ pub async fn add(
 
 /// Takes a book off the bookshelf or the favourites (idempotent).
 #[tracing::instrument(skip(db))]
-pub async fn remove(
-    db: &Db,
-    shelf: Shelf,
-    user_id: i32,
-    book_id: i32,
-) -> ApiResult<()> {
+pub async fn remove(db: &Db, shelf: Shelf, user_id: i32, book_id: i32) -> ApiResult<()> {
     let txn = db.begin_write().await?;
     if repository::remove(&txn, shelf, user_id, book_id).await? && shelf == Shelf::Favorites {
         repository::bump_favorite_count(&txn, book_id, -1).await?;

@@ -100,7 +100,9 @@ async fn register(
     client: Client,
     Body(input): Body<RegistrationRequest>,
 ) -> ApiResult<Json<Success<SignedInBundle>>> {
-    state.budgets.spend(Budget::Register, address, client.lang)?;
+    state
+        .budgets
+        .spend(Budget::Register, address, client.lang)?;
     let input = ValidateRegistrationInput {
         email: input.email,
         username: input.username,

@@ -209,7 +209,6 @@ async fn save_progress(
     let report = ProgressReport::try_from(progress_body(&headers, &body)?)?;
     let user_id = caller.user.id;
     Ok(success(
-        retry_conflicts(|| library::save_progress(&state.db, user_id, chapter_id, report))
-            .await?,
+        retry_conflicts(|| library::save_progress(&state.db, user_id, chapter_id, report)).await?,
     ))
 }

@@ -12,8 +12,8 @@ use tingshu_core::{
 
 use super::{Highlights, SearchIndex, SearchRequest, SearchSort};
 use crate::{
-    db::records::RecordQueue,
     catalog::{self, repository, view::BookSummary},
+    db::records::RecordQueue,
     entities::search_query,
     error::ApiResult,
     paging::{choice_param, param_error, Paging},
@@ -219,7 +219,12 @@ pub async fn search(
 }
 
 /// The search log row of a query (written later, in a batch, by the record queue).
-fn log_row(query: &str, total: u64, user_id: Option<i32>, now_ms: i64) -> search_query::ActiveModel {
+fn log_row(
+    query: &str,
+    total: u64,
+    user_id: Option<i32>,
+    now_ms: i64,
+) -> search_query::ActiveModel {
     search_query::ActiveModel {
         query: Set(query.chars().take(200).collect()),
         result_count: Set(i32::try_from(total).unwrap_or(i32::MAX)),

@@ -6,10 +6,7 @@
 use std::path::Path;
 
 use anyhow::Context;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
 use crate::db::Db;
@@ -355,7 +352,10 @@ pub async fn demo_catalog(db: &Db, data_dir: &Path) -> anyhow::Result<()> {
         return Ok(());
     }
     let now = chrono::Utc::now().timestamp_millis();
-    let txn = db.begin_write().await.map_err(|error| anyhow::anyhow!("{error}"))?;
+    let txn = db
+        .begin_write()
+        .await
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
     let assets = melody_assets(&txn, data_dir, now).await?;
     let mut categories = std::collections::HashMap::new();
     for (order, c) in CATEGORIES.iter().enumerate() {

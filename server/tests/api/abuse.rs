@@ -111,7 +111,10 @@ async fn two_hundred_parallel_sign_ins_for_unknown_accounts_keep_memory_bounded_
         }
     }
     let peak = server.peak_rss_mib();
-    assert!(peak < 300, "peak RSS {peak} MiB with 200 parallel sign-ins ({by_status:?})");
+    assert!(
+        peak < 300,
+        "peak RSS {peak} MiB with 200 parallel sign-ins ({by_status:?})"
+    );
     assert!(by_status.get(&401).is_some_and(|n| *n > 0), "{by_status:?}");
 }
 
@@ -134,14 +137,23 @@ async fn thirty_parallel_wrong_passwords_lock_the_account_whatever_name_is_typed
     let checked = answers.iter().filter(|(status, _)| *status == 401).count();
     let refused = answers.iter().filter(|(status, _)| *status == 429).count();
     assert_eq!(checked + refused, 30, "{answers:?}");
-    assert!(checked <= 4, "only the free attempts are checked, got {checked}");
+    assert!(
+        checked <= 4,
+        "only the free attempts are checked, got {checked}"
+    );
     // Locked now: the right password is refused too, by e-mail and by user name.
     let (status, body) = login_status(&app, &user.email, GOOD_PASSWORD).await;
     assert_eq!(status, 429, "{body}");
     assert_eq!(body["code"], "too_many_attempts");
-    assert!(body["retryAfter"].as_u64().unwrap() > 60, "a lock, not a short wait: {body}");
+    assert!(
+        body["retryAfter"].as_u64().unwrap() > 60,
+        "a lock, not a short wait: {body}"
+    );
     let (status, _) = login_status(&app, &user.username, GOOD_PASSWORD).await;
-    assert_eq!(status, 429, "the lock is on the account, not on the name typed");
+    assert_eq!(
+        status, 429,
+        "the lock is on the account, not on the name typed"
+    );
     // Another account is not concerned.
     let other = app.signed_up_user("bystander").await;
     let (status, _) = login_status(&app, &other.username, GOOD_PASSWORD).await;
@@ -154,7 +166,8 @@ async fn an_address_with_sixty_failures_is_slowed_down_but_another_account_still
     let user = app.signed_up_user("neighbour").await;
     // Failures from this address for unknown accounts: twelve over HTTP, the rest arranged.
     for i in 0..12 {
-        let (status, body) = login_status(&app, &format!("ghost{i}@example.com"), "Wrong-pass-2026").await;
+        let (status, body) =
+            login_status(&app, &format!("ghost{i}@example.com"), "Wrong-pass-2026").await;
         assert_eq!(status, 401, "{body}");
     }
     let now = chrono::Utc::now().timestamp_millis();
@@ -167,7 +180,10 @@ async fn an_address_with_sixty_failures_is_slowed_down_but_another_account_still
     }
     let started = Instant::now();
     let (status, body) = login_status(&app, &user.email, GOOD_PASSWORD).await;
-    assert_eq!(status, 200, "the right password of an unlocked account: {body}");
+    assert_eq!(
+        status, 200,
+        "the right password of an unlocked account: {body}"
+    );
     assert!(
         started.elapsed() >= Duration::from_secs(2),
         "sixty failures from the address slow its answers down"
@@ -191,7 +207,10 @@ async fn the_current_password_on_change_password_is_throttled_like_a_sign_in() {
         statuses.push(response.status().as_u16());
     }
     assert_eq!(&statuses[..4], &[400, 400, 400, 400], "{statuses:?}");
-    assert!(statuses[4..].iter().all(|status| *status == 429), "{statuses:?}");
+    assert!(
+        statuses[4..].iter().all(|status| *status == 429),
+        "{statuses:?}"
+    );
     let response = app
         .call(
             Method::POST,
@@ -200,7 +219,11 @@ async fn the_current_password_on_change_password_is_throttled_like_a_sign_in() {
             Some(&json!({"currentPassword": GOOD_PASSWORD, "newPassword": "Another-good-2027"})),
         )
         .await;
-    assert_eq!(response.status(), 429, "locked: even the right current password waits");
+    assert_eq!(
+        response.status(),
+        429,
+        "locked: even the right current password waits"
+    );
     let (status, _) = login_status(&app, &user.email, GOOD_PASSWORD).await;
     assert_eq!(status, 429, "the same account lock as sign-in");
 }
@@ -213,9 +236,21 @@ async fn registration_feedback_and_search_have_per_client_budgets() {
         config.budgets.search_per_minute = 3;
     })
     .await;
-    assert_eq!(app.register("budget1@example.com", "budget1", GOOD_PASSWORD).await.status(), 200);
-    assert_eq!(app.register("budget2@example.com", "budget2", GOOD_PASSWORD).await.status(), 200);
-    let refused = app.register("budget3@example.com", "budget3", GOOD_PASSWORD).await;
+    assert_eq!(
+        app.register("budget1@example.com", "budget1", GOOD_PASSWORD)
+            .await
+            .status(),
+        200
+    );
+    assert_eq!(
+        app.register("budget2@example.com", "budget2", GOOD_PASSWORD)
+            .await
+            .status(),
+        200
+    );
+    let refused = app
+        .register("budget3@example.com", "budget3", GOOD_PASSWORD)
+        .await;
     assert_eq!(refused.status(), 429);
     assert!(refused.headers().contains_key("retry-after"));
     let body: Value = refused.json().await.unwrap();
@@ -226,7 +261,10 @@ async fn registration_feedback_and_search_have_per_client_budgets() {
     let refused = app.post_feedback(&feedback, "zh").await;
     assert_eq!(refused.status(), 429);
     let body: Value = refused.json().await.unwrap();
-    assert!(body["message"].as_str().unwrap().contains("秒"), "worded in zh: {body}");
+    assert!(
+        body["message"].as_str().unwrap().contains("秒"),
+        "worded in zh: {body}"
+    );
     for _ in 0..3 {
         assert_eq!(app.get("/api/search?q=night").await.status(), 200);
     }
@@ -259,7 +297,11 @@ async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_budget() {
     assert_eq!(search_from("203.0.113.1").await, 200);
     assert_eq!(search_from("203.0.113.1").await, 200);
     assert_eq!(search_from("203.0.113.1").await, 429);
-    assert_eq!(search_from("203.0.113.2").await, 200, "another client behind the proxy");
+    assert_eq!(
+        search_from("203.0.113.2").await,
+        200,
+        "another client behind the proxy"
+    );
     // The sign-in records name the forwarded client.
     let (status, _) = {
         let response = app

@@ -504,9 +504,10 @@ async fn the_demo_seed_is_idempotent_and_leaves_other_rows_alone() {
     app.sql("UPDATE categories SET name_en = 'Urban (edited)' WHERE slug = 'urban'")
         .await;
     // Seeding again (what every start in demo mode does) adds nothing and changes nothing.
-    let db = tingshu_server::db::Db::connect_and_migrate(&app.config.effective_database_url(), None)
-        .await
-        .expect("a second handle on the database");
+    let db =
+        tingshu_server::db::Db::connect_and_migrate(&app.config.effective_database_url(), None)
+            .await
+            .expect("a second handle on the database");
     seed::demo_catalog(&db, &app.config.data_dir)
         .await
         .expect("seeding again");

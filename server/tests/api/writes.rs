@@ -90,9 +90,15 @@ async fn client_loop(
             0 | 3 | 6 => {
                 let chapter = chapters[(client + step) % chapters.len()];
                 let position = step as f64;
-                let body = json!({"positionSecs": position, "durationSecs": 600.0, "updatedAt": clock});
+                let body =
+                    json!({"positionSecs": position, "durationSecs": 600.0, "updatedAt": clock});
                 let response = app
-                    .call(Method::PUT, &format!("/api/me/progress/{chapter}"), token, Some(&body))
+                    .call(
+                        Method::PUT,
+                        &format!("/api/me/progress/{chapter}"),
+                        token,
+                        Some(&body),
+                    )
                     .await;
                 if response.status() == 200 {
                     ack.progress.insert(chapter, (position, clock));
@@ -100,7 +106,11 @@ async fn client_loop(
                 ("progress", response)
             }
             1 | 7 => {
-                let shelf = if step % 10 == 1 { "favorites" } else { "bookshelf" };
+                let shelf = if step % 10 == 1 {
+                    "favorites"
+                } else {
+                    "bookshelf"
+                };
                 let book = books[(client + step / 10) % books.len()];
                 let present = *ack.shelves.get(&(shelf, book)).unwrap_or(&false);
                 let method = if present { Method::DELETE } else { Method::PUT };
@@ -163,7 +173,14 @@ async fn sixteen_clients_mixing_writes_get_no_error_and_lose_nothing() {
         users.push(app.signed_up_user(&format!("writer{client}")).await);
     }
     let runs = users.iter().cloned().enumerate().map(|(client, user)| {
-        client_loop(&app, user, client, &chapters, &books, Duration::from_secs(4))
+        client_loop(
+            &app,
+            user,
+            client,
+            &chapters,
+            &books,
+            Duration::from_secs(4),
+        )
     });
     let results = join_all(runs).await;
 
@@ -172,7 +189,10 @@ async fn sixteen_clients_mixing_writes_get_no_error_and_lose_nothing() {
     let backend = app.db.get_database_backend();
     let mut searches = 0;
     for (ack, user) in results.iter().zip(&users) {
-        assert!(!ack.progress.is_empty() && ack.searches > 0, "every client wrote");
+        assert!(
+            !ack.progress.is_empty() && ack.searches > 0,
+            "every client wrote"
+        );
         searches += ack.searches;
         for (chapter, (position, updated_at)) in &ack.progress {
             let row = app
@@ -192,20 +212,40 @@ async fn sixteen_clients_mixing_writes_get_no_error_and_lose_nothing() {
             assert_eq!(row.try_get_by_index::<i64>(1).unwrap(), *updated_at);
         }
         for ((shelf, book), present) in &ack.shelves {
-            let table = if *shelf == "favorites" { "favorites" } else { "bookshelf" };
+            let table = if *shelf == "favorites" {
+                "favorites"
+            } else {
+                "bookshelf"
+            };
             let stored = count(
                 &app,
-                &format!("SELECT COUNT(*) FROM {table} WHERE user_id = {} AND book_id = {book}", user.id),
+                &format!(
+                    "SELECT COUNT(*) FROM {table} WHERE user_id = {} AND book_id = {book}",
+                    user.id
+                ),
             )
             .await;
-            assert_eq!(stored == 1, *present, "{shelf} of user {} book {book}", user.id);
+            assert_eq!(
+                stored == 1,
+                *present,
+                "{shelf} of user {} book {book}",
+                user.id
+            );
         }
         for email in &ack.registered {
-            let stored = count(&app, &format!("SELECT COUNT(*) FROM users WHERE email = '{email}'")).await;
+            let stored = count(
+                &app,
+                &format!("SELECT COUNT(*) FROM users WHERE email = '{email}'"),
+            )
+            .await;
             assert_eq!(stored, 1, "registration {email} lost");
         }
         for session in &ack.sessions {
-            let stored = count(&app, &format!("SELECT COUNT(*) FROM sessions WHERE id = '{session}'")).await;
+            let stored = count(
+                &app,
+                &format!("SELECT COUNT(*) FROM sessions WHERE id = '{session}'"),
+            )
+            .await;
             assert_eq!(stored, 1, "session {session} lost");
         }
     }
@@ -346,26 +386,46 @@ async fn a_full_disk_answers_503_acknowledges_nothing_it_lost_and_recovers_witho
     std::fs::remove_file(&filler).unwrap();
     let mut recovered = None;
     for _ in 0..50 {
-        let response = app.register("after@example.com", "after", GOOD_PASSWORD).await;
+        let response = app
+            .register("after@example.com", "after", GOOD_PASSWORD)
+            .await;
         if response.status() == 200 {
             recovered = Some(response);
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert!(recovered.is_some(), "writes did not recover after the disk was freed");
+    assert!(
+        recovered.is_some(),
+        "writes did not recover after the disk was freed"
+    );
     assert_eq!(app.get("/readyz").await.status(), 200);
     // Another connection sees every acknowledged write, the last one included.
     assert_eq!(
-        count(&app, "SELECT COUNT(*) FROM users WHERE email = 'after@example.com'").await,
+        count(
+            &app,
+            "SELECT COUNT(*) FROM users WHERE email = 'after@example.com'"
+        )
+        .await,
         1,
         "the registration after recovery was acknowledged but not stored"
     );
     for id in &feedback_ids {
-        assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM feedback WHERE id = {id}")).await, 1);
+        assert_eq!(
+            count(
+                &app,
+                &format!("SELECT COUNT(*) FROM feedback WHERE id = {id}")
+            )
+            .await,
+            1
+        );
     }
     for email in &registered {
-        let stored = count(&app, &format!("SELECT COUNT(*) FROM users WHERE email = '{email}'")).await;
+        let stored = count(
+            &app,
+            &format!("SELECT COUNT(*) FROM users WHERE email = '{email}'"),
+        )
+        .await;
         assert_eq!(stored, 1, "registration {email} acknowledged but lost");
     }
 }
@@ -388,22 +448,40 @@ async fn below_the_disk_reserve_writes_and_readiness_answer_503_and_reads_go_on(
     let body: Value = ready.json().await.unwrap();
     assert_eq!(body["code"], "unavailable");
     let favourite = app
-        .call(Method::PUT, "/api/me/favorites/1", Some(&user.access_token), None)
+        .call(
+            Method::PUT,
+            "/api/me/favorites/1",
+            Some(&user.access_token),
+            None,
+        )
         .await;
     assert_eq!(favourite.status(), 503);
     assert!(favourite.headers().contains_key("retry-after"));
-    let registration = app.register("late@example.com", "late", GOOD_PASSWORD).await;
+    let registration = app
+        .register("late@example.com", "late", GOOD_PASSWORD)
+        .await;
     assert_eq!(registration.status(), 503);
     // Reading needs no space.
     assert_eq!(app.get("/api/books").await.status(), 200);
-    assert_eq!(app.get_as("/api/auth/me", &user.access_token).await.status(), 200);
+    assert_eq!(
+        app.get_as("/api/auth/me", &user.access_token)
+            .await
+            .status(),
+        200
+    );
 
     std::fs::remove_file(&filler).unwrap();
     assert_eq!(app.get("/readyz").await.status(), 200);
-    let registration = app.register("late@example.com", "late", GOOD_PASSWORD).await;
+    let registration = app
+        .register("late@example.com", "late", GOOD_PASSWORD)
+        .await;
     assert_eq!(registration.status(), 200);
     assert_eq!(
-        count(&app, "SELECT COUNT(*) FROM users WHERE email = 'late@example.com'").await,
+        count(
+            &app,
+            "SELECT COUNT(*) FROM users WHERE email = 'late@example.com'"
+        )
+        .await,
         1
     );
 }
