@@ -6,6 +6,50 @@
 //! transactions are read-only too; write conflicts (serialization failures, deadlocks) are
 //! retried by [`retry_conflicts`]. A connection whose transaction failed is closed, never
 //! handed out again mid-transaction. `/readyz` asks [`Db::readiness`].
+/// Implements sea-orm's `ConnectionTrait` for a type by handing every call to one field.
+macro_rules! delegate_connection {
+    ($type:ty, $field:ident) => {
+        #[async_trait::async_trait]
+        impl sea_orm::ConnectionTrait for $type {
+            fn get_database_backend(&self) -> sea_orm::DbBackend {
+                sea_orm::ConnectionTrait::get_database_backend(&self.$field)
+            }
+
+            async fn execute_raw(
+                &self,
+                stmt: sea_orm::Statement,
+            ) -> Result<sea_orm::ExecResult, sea_orm::DbErr> {
+                sea_orm::ConnectionTrait::execute_raw(&self.$field, stmt).await
+            }
+
+            async fn execute_unprepared(
+                &self,
+                sql: &str,
+            ) -> Result<sea_orm::ExecResult, sea_orm::DbErr> {
+                sea_orm::ConnectionTrait::execute_unprepared(&self.$field, sql).await
+            }
+
+            async fn query_one_raw(
+                &self,
+                stmt: sea_orm::Statement,
+            ) -> Result<Option<sea_orm::QueryResult>, sea_orm::DbErr> {
+                sea_orm::ConnectionTrait::query_one_raw(&self.$field, stmt).await
+            }
+
+            async fn query_all_raw(
+                &self,
+                stmt: sea_orm::Statement,
+            ) -> Result<Vec<sea_orm::QueryResult>, sea_orm::DbErr> {
+                sea_orm::ConnectionTrait::query_all_raw(&self.$field, stmt).await
+            }
+
+            fn support_returning(&self) -> bool {
+                sea_orm::ConnectionTrait::support_returning(&self.$field)
+            }
+        }
+    };
+}
+
 pub mod classify;
 pub mod disk;
 pub mod records;
@@ -21,8 +65,7 @@ use sea_orm::{
         sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
         ConnectOptions as _, Connection as _, Executor as _,
     },
-    ConnectionTrait, DatabaseConnection, DbBackend, DbErr, ExecResult, QueryResult,
-    SqlxPostgresConnector, SqlxSqliteConnector, Statement,
+    DatabaseConnection, SqlxPostgresConnector, SqlxSqliteConnector,
 };
 use sqlx_core::transaction::TransactionManager as _;
 use tingshu_migrations::{Migrator, MigratorTrait};
@@ -199,30 +242,5 @@ impl Db {
     }
 }
 
-/// Reads go to the read pool.
-#[async_trait::async_trait]
-impl ConnectionTrait for Db {
-    fn get_database_backend(&self) -> DbBackend {
-        self.read.get_database_backend()
-    }
-
-    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
-        self.read.execute_raw(stmt).await
-    }
-
-    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
-        self.read.execute_unprepared(sql).await
-    }
-
-    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
-        self.read.query_one_raw(stmt).await
-    }
-
-    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
-        self.read.query_all_raw(stmt).await
-    }
-
-    fn support_returning(&self) -> bool {
-        self.read.support_returning()
-    }
-}
+// Reads go to the read pool.
+delegate_connection!(Db, read);

@@ -4,8 +4,8 @@
 //! the row was already handed back, so a failed commit there (disk full) would go unseen.
 //! Failures are classified (503 for storage faults and write conflicts, see `classify`).
 use sea_orm::{
-    ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, ExecResult,
-    QueryResult, SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
+    ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 
 use super::disk::DiskReserve;
@@ -82,29 +82,4 @@ impl WriteTx {
     }
 }
 
-#[async_trait::async_trait]
-impl ConnectionTrait for WriteTx {
-    fn get_database_backend(&self) -> DbBackend {
-        self.txn.get_database_backend()
-    }
-
-    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
-        self.txn.execute_raw(stmt).await
-    }
-
-    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
-        self.txn.execute_unprepared(sql).await
-    }
-
-    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
-        self.txn.query_one_raw(stmt).await
-    }
-
-    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
-        self.txn.query_all_raw(stmt).await
-    }
-
-    fn support_returning(&self) -> bool {
-        self.txn.support_returning()
-    }
-}
+delegate_connection!(WriteTx, txn);

@@ -332,21 +332,24 @@ async fn app_on(disk: &Tmpfs, min_free_disk_mb: u64) -> TestApp {
 }
 
 /// The disk tests use SQLite on a tmpfs they mount; PostgreSQL keeps its data elsewhere.
-fn disk_tests_can_run() -> bool {
+/// A small tmpfs for a disk test, or `None` on the PostgreSQL run (its data lives elsewhere).
+fn test_disk(megabytes: u64) -> Option<Tmpfs> {
     if std::env::var("TEST_DATABASE_URL").is_ok_and(|url| !url.is_empty()) {
         eprintln!("skipped: the disk-full tests run on SQLite (the PostgreSQL run keeps its data elsewhere)");
-        return false;
+        return None;
     }
-    true
+    let disk = Tmpfs::mount(megabytes);
+    assert!(
+        disk.is_some(),
+        "cannot mount a tmpfs for the disk tests (it needs root, as CI has)"
+    );
+    disk
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_answers_503_acknowledges_nothing_it_lost_and_recovers_without_restart() {
-    if !disk_tests_can_run() {
+    let Some(disk) = test_disk(48) else {
         return;
-    }
-    let Some(disk) = Tmpfs::mount(48) else {
-        panic!("cannot mount a tmpfs for the disk-full test (it needs root, as CI has)");
     };
     // No reserve: SQLite itself runs out of space.
     let app = app_on(&disk, 0).await;
@@ -432,11 +435,8 @@ async fn a_full_disk_answers_503_acknowledges_nothing_it_lost_and_recovers_witho
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn below_the_disk_reserve_writes_and_readiness_answer_503_and_reads_go_on() {
-    if !disk_tests_can_run() {
+    let Some(disk) = test_disk(40) else {
         return;
-    }
-    let Some(disk) = Tmpfs::mount(40) else {
-        panic!("cannot mount a tmpfs for the disk-reserve test (it needs root, as CI has)");
     };
     let app = app_on(&disk, 8).await;
     let user = app.signed_up_user("reserve").await;
