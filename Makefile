@@ -19,7 +19,7 @@ CHROMIUM ?= /usr/bin/chromium
 WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
 .PHONY: help run test tools rust-tools node-deps chromium wasm app server-release \
-        test-rust test-postgres test-app test-e2e bench clean
+        lint test-rust test-postgres test-app test-e2e bench clean
 
 help:
 	@echo "make run   build in release mode and serve on http://127.0.0.1:$(PORT) (PORT, DATA_DIR override)"
@@ -31,7 +31,7 @@ run: tools app server-release
 	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" DEMO="$(DEMO)" STATIC_DIR=app/dist LOCALES_DIR=locales \
 		$(CARGO_TARGET_DIR)/release/tingshu
 
-test: tools test-rust test-postgres test-app test-e2e
+test: tools lint test-rust test-postgres test-app test-e2e
 	@echo "make test: every suite passed"
 
 ## ---- installs (skipped when already present) --------------------------------------
@@ -88,6 +88,12 @@ server-release:
 ## ---- test suites -----------------------------------------------------------------------
 
 # Rust: core rules and vectors, server unit and integration tests on SQLite.
+# The house style, enforced: rustfmt, clippy with warnings as errors, ESLint and Prettier.
+lint: app/node_modules/.installed
+	cargo fmt --all -- --check
+	cd app && npm run --silent lint
+	cargo clippy --workspace --all-targets -- -D warnings
+
 test-rust:
 	env -u TEST_DATABASE_URL cargo test --workspace
 	cargo build -p tingshu-core --target wasm32-unknown-unknown

@@ -57,7 +57,9 @@ export const routeTable: AppRoute[] = [
   r('privacy', 'app.routes.privacy', { page: named(staticPages, 'PrivacyPage') }),
   r('copyright', 'app.routes.copyright', { page: named(staticPages, 'CopyrightPage') }),
   r('contact', 'app.routes.contact', { page: named(() => import('@/features/contact/contact-page'), 'ContactPage') }),
-  r('feedback', 'app.routes.feedback', { page: named(() => import('@/features/feedback/feedback-page'), 'FeedbackPage') }),
+  r('feedback', 'app.routes.feedback', {
+    page: named(() => import('@/features/feedback/feedback-page'), 'FeedbackPage'),
+  }),
   r('search', 'app.routes.search', { page: named(() => import('@/features/search/search-page'), 'SearchPage') }),
   r('categories', 'app.routes.categories', { page: named(catalogPages, 'CategoriesPage') }),
   r('books', 'app.routes.books', { page: named(catalogPages, 'BooksPage') }),
@@ -127,10 +129,14 @@ export const routeTable: AppRoute[] = [
   r('adminDataImport', 'app.routes.adminDataImport', admin),
   // Demo and test pages
   r('demoI18n', 'app.routes.demoI18n', { page: named(demoPages, 'I18nDemoPage') }),
-  r('demoAudioPlayer', 'app.routes.demoAudioPlayer', { page: named(() => import('@/features/player/demo-audio-page'), 'DemoAudioPage') }),
+  r('demoAudioPlayer', 'app.routes.demoAudioPlayer', {
+    page: named(() => import('@/features/player/demo-audio-page'), 'DemoAudioPage'),
+  }),
   r('demoTimezoneFormat', 'app.routes.demoTimezoneFormat', { page: named(demoPages, 'TimezoneFormatDemoPage') }),
   r('demoLanguageSwitcher', 'app.routes.demoLanguageSwitcher', {
     page: named(demoPages, 'LanguageSwitcherDemoPage'),
   }),
-  r('testAudio', 'app.routes.testAudio', { page: named(() => import('@/features/player/demo-audio-page'), 'DemoAudioPage') }),
+  r('testAudio', 'app.routes.testAudio', {
+    page: named(() => import('@/features/player/demo-audio-page'), 'DemoAudioPage'),
+  }),
 ];

@@ -105,7 +105,13 @@ export interface SearchResult extends Page<SearchHit> {
 export interface ShelfEntry {
   book: BookSummary;
   addedAt: number;
-  progress: { chapterId: number; chapterTitle: string; positionSecs: number; durationSecs: number; updatedAt: number } | null;
+  progress: {
+    chapterId: number;
+    chapterTitle: string;
+    positionSecs: number;
+    durationSecs: number;
+    updatedAt: number;
+  } | null;
 }
 
 export interface HistoryEntry {
@@ -158,10 +164,14 @@ export const libraryApi = {
   favorites: (o?: Signal) => get<Page<ShelfEntry>>('/api/me/favorites', o),
   setFavorite: (bookId: number, on: boolean) => authRequest(on ? 'PUT' : 'DELETE', `/api/me/favorites/${bookId}`),
   history: (page = 1, o?: Signal) => get<Page<HistoryEntry>>(`/api/me/history${query({ page })}`, o),
-  clearHistory: (bookId?: number) => authRequest('DELETE', bookId === undefined ? '/api/me/history' : `/api/me/history/${bookId}`),
-  progress: (bookId: number, o?: Signal) => get<Page<ProgressRow> | ProgressRow[]>(`/api/me/progress${query({ bookId })}`, o),
-  saveProgress: (chapterId: number, body: { positionSecs: number; durationSecs: number; completed: boolean; updatedAt: number }) =>
-    authRequest<ProgressRow>('PUT', `/api/me/progress/${chapterId}`, { body }),
+  clearHistory: (bookId?: number) =>
+    authRequest('DELETE', bookId === undefined ? '/api/me/history' : `/api/me/history/${bookId}`),
+  progress: (bookId: number, o?: Signal) =>
+    get<Page<ProgressRow> | ProgressRow[]>(`/api/me/progress${query({ bookId })}`, o),
+  saveProgress: (
+    chapterId: number,
+    body: { positionSecs: number; durationSecs: number; completed: boolean; updatedAt: number },
+  ) => authRequest<ProgressRow>('PUT', `/api/me/progress/${chapterId}`, { body }),
 };
 
 /** A list answer's items, whether the server wrapped them in a page or not. */

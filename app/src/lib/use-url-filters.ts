@@ -25,7 +25,8 @@ export function useUrlFilters<K extends string>(basePath: string, keys: readonly
       const params = new URLSearchParams(search);
       if (!('page' in patch)) params.delete('page');
       for (const [key, value] of Object.entries(patch)) {
-        if (value === '' || value === undefined || value === null || (key === 'page' && Number(value) <= 1)) params.delete(key);
+        if (value === '' || value === undefined || value === null || (key === 'page' && Number(value) <= 1))
+          params.delete(key);
         else params.set(key, String(value));
       }
       const text = params.toString();

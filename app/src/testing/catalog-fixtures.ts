@@ -56,4 +56,4 @@ export function chapterDetail(id: number, patch: Partial<ChapterDetail> = {}): C
   };
 }
 
-export const page = <T,>(items: T[], total = items.length, pageSize = 20) => ({ items, total, page: 1, pageSize });
+export const page = <T>(items: T[], total = items.length, pageSize = 20) => ({ items, total, page: 1, pageSize });

@@ -1,5 +1,8 @@
 // The translation files of `locales/`, merged per language the way the server serves them.
-const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 export type Catalogue = Record<string, Record<string, unknown>>;
 

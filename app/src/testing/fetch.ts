@@ -40,7 +40,13 @@ export function mockFetch(routes: Record<string, Answer | Answer[]>) {
     calls.push(call);
     const key = `${method} ${path}`;
     const entry = routes[key];
-    if (!entry) return json(404, { statusCode: 404, statusMessage: 'Not Found', message: `No mock for ${key}`, code: 'not_found' });
+    if (!entry)
+      return json(404, {
+        statusCode: 404,
+        statusMessage: 'Not Found',
+        message: `No mock for ${key}`,
+        code: 'not_found',
+      });
     const list = Array.isArray(entry) ? entry : [entry];
     const index = used.get(key) ?? 0;
     used.set(key, index + 1);
@@ -61,5 +67,8 @@ export function tokens(expiresInMs = 15 * minute, suffix = '1') {
 
 /** Puts a session into local storage as the app saves it. */
 export function storeSession(user: User, sessionTokens = tokens(), sessionId: string | null = 'session-1') {
-  window.localStorage.setItem('auth', JSON.stringify({ user, tokens: sessionTokens, sessionId, isAuthenticated: true }));
+  window.localStorage.setItem(
+    'auth',
+    JSON.stringify({ user, tokens: sessionTokens, sessionId, isAuthenticated: true }),
+  );
 }

@@ -5,7 +5,15 @@ const day = 24 * 60 * 60 * 1000;
 const base = { avatarUrl: '/avatar-placeholder.png', preferences: { language: 'zh' }, roles: [], permissions: [] };
 
 export const users = {
-  free: { ...base, id: 1, email: 'free@example.com', username: 'free', userType: 'user', subscriptionType: 'free', subscriptionExpiresAt: null },
+  free: {
+    ...base,
+    id: 1,
+    email: 'free@example.com',
+    username: 'free',
+    userType: 'user',
+    subscriptionType: 'free',
+    subscriptionExpiresAt: null,
+  },
   premium: {
     ...base,
     id: 2,
@@ -15,7 +23,15 @@ export const users = {
     subscriptionType: 'premium',
     subscriptionExpiresAt: Date.now() + 30 * day,
   },
-  lifetime: { ...base, id: 3, email: 'lifetime@example.com', username: 'lifetime', userType: 'user', subscriptionType: 'premium', subscriptionExpiresAt: null },
+  lifetime: {
+    ...base,
+    id: 3,
+    email: 'lifetime@example.com',
+    username: 'lifetime',
+    userType: 'user',
+    subscriptionType: 'premium',
+    subscriptionExpiresAt: null,
+  },
   expiredPremium: {
     ...base,
     id: 4,
@@ -25,7 +41,15 @@ export const users = {
     subscriptionType: 'premium',
     subscriptionExpiresAt: Date.now() - day,
   },
-  admin: { ...base, id: 5, email: 'admin@example.com', username: 'admin', userType: 'admin', subscriptionType: 'free', subscriptionExpiresAt: null },
+  admin: {
+    ...base,
+    id: 5,
+    email: 'admin@example.com',
+    username: 'admin',
+    userType: 'admin',
+    subscriptionType: 'free',
+    subscriptionExpiresAt: null,
+  },
   editor: {
     ...base,
     id: 6,

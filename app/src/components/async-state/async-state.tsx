@@ -7,7 +7,12 @@ import './async-state.css';
 export function Skeleton({ count = 6, variant = 'card' }: { count?: number; variant?: 'card' | 'row' }) {
   const { t } = useTranslation();
   return (
-    <div className={`skeleton skeleton--${variant}`} role="status" aria-busy="true" aria-label={t('app.common.loading')}>
+    <div
+      className={`skeleton skeleton--${variant}`}
+      role="status"
+      aria-busy="true"
+      aria-label={t('app.common.loading')}
+    >
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className="skeleton__item" aria-hidden="true" />
       ))}
@@ -25,7 +30,15 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
 }
 
 /** `quiet`: a failed part of a larger page (a polite status), not the page's own failure (an alert). */
-export function ErrorState({ error, onRetry, quiet = false }: { error: unknown; onRetry?: () => void; quiet?: boolean }) {
+export function ErrorState({
+  error,
+  onRetry,
+  quiet = false,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  quiet?: boolean;
+}) {
   const { t } = useTranslation();
   const message = error instanceof ApiError && error.statusCode !== 0 ? error.message : t('app.common.loadFailed');
   return (

@@ -6,7 +6,10 @@ export type ApiState<T> =
   | { status: 'ready'; data: T; error: null }
   | { status: 'error'; data: null; error: unknown };
 
-export function useApi<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]): ApiState<T> & { reload: () => void } {
+export function useApi<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: unknown[],
+): ApiState<T> & { reload: () => void } {
   const [state, setState] = useState<ApiState<T>>({ status: 'loading', data: null, error: null });
   const [attempt, setAttempt] = useState(0);
 

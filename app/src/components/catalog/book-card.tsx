@@ -9,7 +9,13 @@ import { pathTo } from '@/lib/paths';
 import { Countdown } from './countdown';
 import './catalog.css';
 
-export function Cover({ book, size = 'md' }: { book: Pick<BookSummary, 'coverUrl' | 'title'>; size?: 'sm' | 'md' | 'lg' }) {
+export function Cover({
+  book,
+  size = 'md',
+}: {
+  book: Pick<BookSummary, 'coverUrl' | 'title'>;
+  size?: 'sm' | 'md' | 'lg';
+}) {
   return book.coverUrl ? (
     <img className={`cover cover--${size}`} src={book.coverUrl} alt="" loading="lazy" />
   ) : (
@@ -21,7 +27,8 @@ export function Cover({ book, size = 'md' }: { book: Pick<BookSummary, 'coverUrl
 
 export function AccessBadge({ book }: { book: Pick<BookSummary, 'access' | 'freeUntil'> }) {
   const { t } = useTranslation();
-  if (book.freeUntil && book.freeUntil > Date.now()) return <span className="badge badge--campaign">{t('app.catalog.access.campaign')}</span>;
+  if (book.freeUntil && book.freeUntil > Date.now())
+    return <span className="badge badge--campaign">{t('app.catalog.access.campaign')}</span>;
   return <span className={`badge badge--${book.access}`}>{t(`app.catalog.access.${book.access}`)}</span>;
 }
 
@@ -37,7 +44,9 @@ export function BookCard({ book, children }: { book: BookSummary; children?: Rea
       <p className="book-card__meta">{book.author?.name}</p>
       <p className="book-card__meta">
         <AccessBadge book={book} />{' '}
-        <span>{t('app.catalog.plays', { count: book.playCount, formatted: formatNumber({ value: book.playCount, lang }) })}</span>
+        <span>
+          {t('app.catalog.plays', { count: book.playCount, formatted: formatNumber({ value: book.playCount, lang }) })}
+        </span>
       </p>
       {book.freeUntil && book.freeUntil > Date.now() ? (
         <p className="book-card__meta">

@@ -3,7 +3,10 @@ import type { Category } from '@/lib/catalog-api';
 
 /** Categories with their children, flattened for a select (children indented). */
 export function flattenCategories(categories: Category[], depth = 0): { category: Category; depth: number }[] {
-  return categories.flatMap((category) => [{ category, depth }, ...flattenCategories(category.children ?? [], depth + 1)]);
+  return categories.flatMap((category) => [
+    { category, depth },
+    ...flattenCategories(category.children ?? [], depth + 1),
+  ]);
 }
 
 export function CategoryOptions({ categories }: { categories: Category[] }) {

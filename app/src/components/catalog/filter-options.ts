@@ -10,6 +10,11 @@ export function useBookFilterOptions(): { status: FilterOption[]; access: Filter
   return {
     all,
     status: [all, ['serialising', t('app.catalog.status.serialising')], ['finished', t('app.catalog.status.finished')]],
-    access: [all, ['free', t('app.catalog.access.free')], ['vip', t('app.catalog.access.vip')], ['paid', t('app.catalog.access.paid')]],
+    access: [
+      all,
+      ['free', t('app.catalog.access.free')],
+      ['vip', t('app.catalog.access.vip')],
+      ['paid', t('app.catalog.access.paid')],
+    ],
   };
 }

@@ -5,12 +5,13 @@ import { useLocalize } from '@/lib/lang';
 
 type Target = { to: string };
 
-export const LocalizedLink = forwardRef<HTMLAnchorElement, Omit<LinkProps, 'to'> & Target>(
-  function LocalizedLink({ to, ...props }, ref) {
-    const localize = useLocalize();
-    return <Link ref={ref} to={localize(to)} {...props} />;
-  },
-);
+export const LocalizedLink = forwardRef<HTMLAnchorElement, Omit<LinkProps, 'to'> & Target>(function LocalizedLink(
+  { to, ...props },
+  ref,
+) {
+  const localize = useLocalize();
+  return <Link ref={ref} to={localize(to)} {...props} />;
+});
 
 type NavProps = Omit<LinkProps, 'to' | 'className'> & Target & { className?: string; end?: boolean };
 

@@ -56,7 +56,11 @@ function ToastItem({ entry, depth, onDismiss }: { entry: ToastEntry; depth: numb
         ) : null}
       </div>
       {entry.close !== false ? (
-        <RadixToast.Close className="toast__close" aria-label={t('app.toast.close')} onClick={(e) => e.stopPropagation()}>
+        <RadixToast.Close
+          className="toast__close"
+          aria-label={t('app.toast.close')}
+          onClick={(e) => e.stopPropagation()}
+        >
           <span aria-hidden="true">×</span>
         </RadixToast.Close>
       ) : null}

@@ -36,7 +36,9 @@ export function AuthEffects() {
       const language = (event as CustomEvent<string>).detail;
       const { user, isAuthenticated } = authStore.getSnapshot();
       if (!isAuthenticated || !user || user.preferences?.language === language) return;
-      authStore.updateProfile({ language }).catch((error: unknown) => console.warn('Saving the language failed', error));
+      authStore
+        .updateProfile({ language })
+        .catch((error: unknown) => console.warn('Saving the language failed', error));
     };
     window.addEventListener(languageChosenEvent, onChosen);
     return () => window.removeEventListener(languageChosenEvent, onChosen);
@@ -46,7 +48,12 @@ export function AuthEffects() {
     const offEvents = authStore.onEvent((event) => {
       const { lang: current, fullPath: address } = here.current;
       if (event.type === 'logged-out') {
-        toast({ color: 'success', icon: 'success', title: t('app.auth.logout.title'), description: t('app.auth.logout.description') });
+        toast({
+          color: 'success',
+          icon: 'success',
+          title: t('app.auth.logout.title'),
+          description: t('app.auth.logout.description'),
+        });
         navigate(localizeTarget(pathTo('login'), current), { replace: true });
         return;
       }

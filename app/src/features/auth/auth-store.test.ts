@@ -59,7 +59,12 @@ describe('startup restore', () => {
     mockFetch({ 'GET /api/auth/me': apiError(401, 'auth_required', 'Authentication required') });
     storeSession(users.free);
     await expect(authStore.restore()).resolves.toBe(false);
-    expect(authStore.getSnapshot()).toMatchObject({ user: null, tokens: null, isAuthenticated: false, isLoading: false });
+    expect(authStore.getSnapshot()).toMatchObject({
+      user: null,
+      tokens: null,
+      isAuthenticated: false,
+      isLoading: false,
+    });
     expect(window.localStorage.getItem('auth')).toBeNull();
   });
 
@@ -149,7 +154,12 @@ describe('logout', () => {
     const [call] = callsTo('POST', '/api/auth/logout');
     expect(call.body).toEqual({ sessionId: 'session-1' });
     expect(call.headers.Authorization).toBe('Bearer access-1');
-    expect(authStore.getSnapshot()).toMatchObject({ user: null, tokens: null, sessionId: null, isAuthenticated: false });
+    expect(authStore.getSnapshot()).toMatchObject({
+      user: null,
+      tokens: null,
+      sessionId: null,
+      isAuthenticated: false,
+    });
     expect(window.localStorage.getItem('auth')).toBeNull();
     expect(window.sessionStorage.getItem('logout_pending')).not.toBeNull();
     expect(events).toEqual([{ type: 'logged-out' }]);
@@ -340,7 +350,10 @@ describe('authenticated requests', () => {
 
   it('stops waiting after 50 polls of 100 ms', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { calls } = mockFetch({ 'GET /api/auth/me': () => new Promise<Response>(() => {}), 'GET /api/books': ok([]) });
+    const { calls } = mockFetch({
+      'GET /api/auth/me': () => new Promise<Response>(() => {}),
+      'GET /api/books': ok([]),
+    });
     storeSession(users.free);
     void authStore.restore();
     const books = authRequest('GET', '/api/books');

@@ -396,10 +396,12 @@ export const authStore = new AuthStore();
 
 connectAuthSession({
   isLoading: () => authStore.getSnapshot().isLoading,
-  accessToken: () => (authStore.getSnapshot().isAuthenticated ? (authStore.getSnapshot().tokens?.accessToken ?? null) : null),
+  accessToken: () =>
+    authStore.getSnapshot().isAuthenticated ? (authStore.getSnapshot().tokens?.accessToken ?? null) : null,
   refreshToken: () =>
     authStore.getSnapshot().isAuthenticated ? (authStore.getSnapshot().tokens?.refreshToken ?? null) : null,
-  expiresAt: () => (authStore.getSnapshot().isAuthenticated ? (authStore.getSnapshot().tokens?.expiresIn ?? null) : null),
+  expiresAt: () =>
+    authStore.getSnapshot().isAuthenticated ? (authStore.getSnapshot().tokens?.expiresIn ?? null) : null,
   refresh: () => authStore.refresh(),
   onUnauthorized: (error) => authStore.reportUnauthorized(error),
 });

@@ -77,7 +77,8 @@ export function LoginPage() {
         </button>
       </form>
       <p className="auth-page__switch">
-        {t('app.auth.login.noAccount')} <LocalizedLink to={registerTarget}>{t('app.auth.login.registerLink')}</LocalizedLink>
+        {t('app.auth.login.noAccount')}{' '}
+        <LocalizedLink to={registerTarget}>{t('app.auth.login.registerLink')}</LocalizedLink>
       </p>
     </article>
   );

@@ -118,7 +118,11 @@ export function ProfilePage() {
     <article className="page account-page">
       <h1 className="page__title">{t('app.auth.profile.title')}</h1>
       <section className="account-section card profile-card" aria-label={user.username}>
-        <Avatar name={user.username} url={user.avatarUrl} alt={t('app.auth.profile.avatarAlt', { name: user.username })} />
+        <Avatar
+          name={user.username}
+          url={user.avatarUrl}
+          alt={t('app.auth.profile.avatarAlt', { name: user.username })}
+        />
         <div>
           <p className="profile-card__name">{user.username}</p>
           <p className="profile-card__email">{user.email}</p>

@@ -88,7 +88,8 @@ export function RegisterPage() {
         </button>
       </form>
       <p className="auth-page__switch">
-        {t('app.auth.register.hasAccount')} <LocalizedLink to={loginTarget}>{t('app.auth.register.loginLink')}</LocalizedLink>
+        {t('app.auth.register.hasAccount')}{' '}
+        <LocalizedLink to={loginTarget}>{t('app.auth.register.loginLink')}</LocalizedLink>
       </p>
     </article>
   );

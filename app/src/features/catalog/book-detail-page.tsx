@@ -38,7 +38,9 @@ function Toggles({ book }: { book: BookDetail }) {
   if (!user) {
     return (
       <p className="sign-in-prompt">
-        <LocalizedLink to={`${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`}>{t('app.catalog.book.signIn')}</LocalizedLink>{' '}
+        <LocalizedLink to={`${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`}>
+          {t('app.catalog.book.signIn')}
+        </LocalizedLink>{' '}
         {t('app.catalog.book.signInToKeep')}
       </p>
     );
@@ -64,10 +66,22 @@ function Toggles({ book }: { book: BookDetail }) {
 
   return (
     <div className="book-toggles">
-      <button type="button" className="button" aria-pressed={shelf} disabled={busy} onClick={() => void toggle('shelf')}>
+      <button
+        type="button"
+        className="button"
+        aria-pressed={shelf}
+        disabled={busy}
+        onClick={() => void toggle('shelf')}
+      >
         {shelf ? t('app.catalog.book.onShelf') : t('app.catalog.book.addToShelf')}
       </button>
-      <button type="button" className="button" aria-pressed={favorite} disabled={busy} onClick={() => void toggle('favorite')}>
+      <button
+        type="button"
+        className="button"
+        aria-pressed={favorite}
+        disabled={busy}
+        onClick={() => void toggle('favorite')}
+      >
         {favorite ? t('app.catalog.book.favorited') : t('app.catalog.book.favorite')}
       </button>
     </div>
@@ -81,7 +95,10 @@ export function BookDetailPage() {
   const player = usePlayerController();
   const [chapterPage, setChapterPage] = useState(1);
   const book = useApi((signal) => catalogApi.book(id, { signal }), [id]);
-  const chapters = useApi((signal) => catalogApi.chapters(id, chapterPage, chapterPageSize, { signal }), [id, chapterPage]);
+  const chapters = useApi(
+    (signal) => catalogApi.chapters(id, chapterPage, chapterPageSize, { signal }),
+    [id, chapterPage],
+  );
 
   if (book.status === 'loading') return <Skeleton count={1} variant="row" />;
   if (book.status === 'error') return <ErrorState error={book.error} onRetry={book.reload} />;
@@ -104,7 +121,9 @@ export function BookDetailPage() {
           {data.subtitle && <p className="book-detail__subtitle">{data.subtitle}</p>}
           {data.titles && (
             <p className="book-detail__titles" lang="und">
-              {[data.titles.zh, data.titles.en, data.titles.ja].filter((title) => title && title !== data.title).join(' · ')}
+              {[data.titles.zh, data.titles.en, data.titles.ja]
+                .filter((title) => title && title !== data.title)
+                .join(' · ')}
             </p>
           )}
           <dl className="book-facts">
@@ -120,7 +139,9 @@ export function BookDetailPage() {
               <>
                 <dt>{t('app.catalog.book.category')}</dt>
                 <dd>
-                  <LocalizedLink to={`${pathTo('books')}?category=${encodeURIComponent(data.category.slug)}`}>{data.category.name}</LocalizedLink>
+                  <LocalizedLink to={`${pathTo('books')}?category=${encodeURIComponent(data.category.slug)}`}>
+                    {data.category.name}
+                  </LocalizedLink>
                 </dd>
               </>
             )}
@@ -169,7 +190,11 @@ export function BookDetailPage() {
               {t('app.catalog.book.playFromStart')}
             </button>
             {data.me?.lastChapterId && (
-              <button type="button" className="button" onClick={() => void player.load(data.me!.lastChapterId!, { autoplay: true })}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void player.load(data.me!.lastChapterId!, { autoplay: true })}
+              >
                 {t('app.catalog.continue')}
               </button>
             )}
@@ -198,7 +223,12 @@ export function BookDetailPage() {
                   <ChapterRow key={chapter.id} bookId={data.id} chapter={chapter} />
                 ))}
               </ol>
-              <Pagination page={chapterPage} pageSize={chapters.data.pageSize || chapterPageSize} total={chapters.data.total} onPage={setChapterPage} />
+              <Pagination
+                page={chapterPage}
+                pageSize={chapters.data.pageSize || chapterPageSize}
+                total={chapters.data.total}
+                onPage={setChapterPage}
+              />
             </>
           ) : (
             <EmptyState>{t('app.catalog.book.noChapters')}</EmptyState>

@@ -26,7 +26,15 @@ export function BooksPage() {
   const books = useApi(
     (signal) =>
       catalogApi.books(
-        { category: values.category, tag: values.tag, status: values.status, access: values.access, sort: values.sort || 'popular', page, pageSize },
+        {
+          category: values.category,
+          tag: values.tag,
+          status: values.status,
+          access: values.access,
+          sort: values.sort || 'popular',
+          page,
+          pageSize,
+        },
         { signal },
       ),
     [values.category, values.tag, values.status, values.access, values.sort, page],
@@ -49,7 +57,11 @@ export function BooksPage() {
   return (
     <div className="catalog-page">
       <h1>{t('app.catalog.books.title')}</h1>
-      <form className="filters" onSubmit={(event) => event.preventDefault()} aria-label={t('app.catalog.filters.label')}>
+      <form
+        className="filters"
+        onSubmit={(event) => event.preventDefault()}
+        aria-label={t('app.catalog.filters.label')}
+      >
         {select(
           'category',
           t('app.catalog.filters.category'),
@@ -81,7 +93,12 @@ export function BooksPage() {
           ) : (
             <EmptyState>{t('app.catalog.books.empty')}</EmptyState>
           )}
-          <Pagination page={page} pageSize={books.data.pageSize || pageSize} total={books.data.total} onPage={(next) => update({ page: next })} />
+          <Pagination
+            page={page}
+            pageSize={books.data.pageSize || pageSize}
+            total={books.data.total}
+            onPage={(next) => update({ page: next })}
+          />
         </>
       )}
     </div>

@@ -15,7 +15,14 @@ const categories = [
 describe('home', () => {
   it('shows popular, new, limited-free books and categories from the server', async () => {
     const { calls } = mockFetch({
-      'GET /api/books': (call) => ok(page([book(call.url.includes('sort=newest') ? 2 : 1, { title: call.url.includes('sort=newest') ? '新书' : '热门书' })])),
+      'GET /api/books': (call) =>
+        ok(
+          page([
+            book(call.url.includes('sort=newest') ? 2 : 1, {
+              title: call.url.includes('sort=newest') ? '新书' : '热门书',
+            }),
+          ]),
+        ),
       'GET /api/limited-free': ok(page([book(3, { title: '限免书', freeUntil: Date.now() + 3_600_000 })])),
       'GET /api/categories': ok(categories),
     });
@@ -36,7 +43,17 @@ describe('home', () => {
       'GET /api/books': ok(page([])),
       'GET /api/limited-free': ok(page([])),
       'GET /api/categories': ok([]),
-      'GET /api/me/history': ok(page([{ book: book(5, { title: '在听的书' }), chapter: { id: 9, index: 2, title: '第二章' }, positionSecs: 30, durationSecs: 60, updatedAt: Date.now() }])),
+      'GET /api/me/history': ok(
+        page([
+          {
+            book: book(5, { title: '在听的书' }),
+            chapter: { id: 9, index: 2, title: '第二章' },
+            positionSecs: 30,
+            durationSecs: 60,
+            updatedAt: Date.now(),
+          },
+        ]),
+      ),
     });
     renderApp('/', { user: users.free });
     expect(await screen.findByRole('heading', { level: 2, name: '继续收听' })).toBeInTheDocument();
@@ -65,7 +82,10 @@ describe('home', () => {
 
 describe('/books', () => {
   it('lists books and puts filter changes into the address', async () => {
-    const { calls } = mockFetch({ 'GET /api/books': ok(page([book(1, { title: '第一本' })], 45)), 'GET /api/categories': ok(categories) });
+    const { calls } = mockFetch({
+      'GET /api/books': ok(page([book(1, { title: '第一本' })], 45)),
+      'GET /api/categories': ok(categories),
+    });
     const user = userEvent.setup();
     const { location } = renderApp('/books?category=wuxia');
     expect(await screen.findByRole('link', { name: '第一本' })).toBeInTheDocument();
@@ -82,22 +102,35 @@ describe('/books', () => {
     await waitFor(() => expect(location().search).toBe('?category=wuxia&status=finished&sort=newest'));
   });
 
-  const tags = { items: [{ id: 3, name: '治愈', bookCount: 1234 }, { id: 1, name: '推理', bookCount: 2 }] };
+  const tags = {
+    items: [
+      { id: 3, name: '治愈', bookCount: 1234 },
+      { id: 1, name: '推理', bookCount: 2 },
+    ],
+  };
 
   it('filters by tag from a labelled select whose value lives in the address', async () => {
-    const { calls } = mockFetch({ 'GET /api/books': ok(page([book(1)])), 'GET /api/categories': ok(categories), 'GET /api/tags': ok(tags) });
+    const { calls } = mockFetch({
+      'GET /api/books': ok(page([book(1)])),
+      'GET /api/categories': ok(categories),
+      'GET /api/tags': ok(tags),
+    });
     const user = userEvent.setup();
     const { location } = renderApp('/books?tag=%E6%B2%BB%E6%84%88&status=finished');
     const select = await screen.findByRole('combobox', { name: '标签' });
     expect(await within(select).findByRole('option', { name: '治愈（1,234）' })).toBeInTheDocument();
     expect(select).toHaveValue('治愈');
-    await waitFor(() => expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('tag') === '治愈')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('tag') === '治愈')).toBe(true),
+    );
 
     select.focus();
     await user.selectOptions(select, '推理');
     await waitFor(() => expect(new URLSearchParams(location().search).get('tag')).toBe('推理'));
     expect(new URLSearchParams(location().search).get('status')).toBe('finished');
-    await waitFor(() => expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('tag') === '推理')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('tag') === '推理')).toBe(true),
+    );
 
     await user.selectOptions(select, '全部');
     await waitFor(() => expect(location().search).toBe('?status=finished'));
@@ -112,10 +145,16 @@ describe('/books', () => {
   });
 
   it('reads a page the server would refuse as page 1 (core page rule)', async () => {
-    const { calls } = mockFetch({ 'GET /api/books': ok(page([])), 'GET /api/categories': ok(categories), 'GET /api/tags': ok(tags) });
+    const { calls } = mockFetch({
+      'GET /api/books': ok(page([])),
+      'GET /api/categories': ok(categories),
+      'GET /api/tags': ok(tags),
+    });
     renderApp('/books?page=2000000');
     await waitFor(() => expect(calls.some((c) => c.url.includes('/api/books?'))).toBe(true));
-    const pages = calls.filter((c) => c.url.includes('/api/books?')).map((c) => new URL(c.url, 'http://x').searchParams.get('page'));
+    const pages = calls
+      .filter((c) => c.url.includes('/api/books?'))
+      .map((c) => new URL(c.url, 'http://x').searchParams.get('page'));
     expect(pages.every((value) => value === '1')).toBe(true);
   });
 
@@ -142,7 +181,9 @@ describe('/books/{id}', () => {
 
   it('shows the book, price, markers and durations', async () => {
     mockFetch({
-      'GET /api/books/7': ok(bookDetail(7, { title: '七号书', access: 'paid', price: { cny: 1990, usd: 299, jpy: 300 } })),
+      'GET /api/books/7': ok(
+        bookDetail(7, { title: '七号书', access: 'paid', price: { cny: 1990, usd: 299, jpy: 300 } }),
+      ),
       'GET /api/books/7/chapters': ok(chapters),
     });
     renderApp('/books/7');
@@ -164,13 +205,18 @@ describe('/books/{id}', () => {
     renderApp('/en/books/7');
     const tagLink = await screen.findByRole('link', { name: '治愈' });
     expect(tagLink).toHaveAttribute('href', `/en/books?tag=${encodeURIComponent('治愈')}`);
-    expect(screen.getByRole('link', { name: '短篇' })).toHaveAttribute('href', `/en/books?tag=${encodeURIComponent('短篇')}`);
+    expect(screen.getByRole('link', { name: '短篇' })).toHaveAttribute(
+      'href',
+      `/en/books?tag=${encodeURIComponent('短篇')}`,
+    );
     expect(screen.getByText('Tags')).toBeInTheDocument();
   });
 
   it('toggles bookshelf and favorite for a signed-in user', async () => {
     const { callsTo } = mockFetch({
-      'GET /api/books/7': ok(bookDetail(7, { me: { onBookshelf: false, favorite: true, lastChapterId: null, lastPositionSecs: null } })),
+      'GET /api/books/7': ok(
+        bookDetail(7, { me: { onBookshelf: false, favorite: true, lastChapterId: null, lastPositionSecs: null } }),
+      ),
       'GET /api/books/7/chapters': ok(chapters),
       'PUT /api/me/bookshelf/7': ok({ added: true }),
       'DELETE /api/me/favorites/7': ok(null),
@@ -186,7 +232,10 @@ describe('/books/{id}', () => {
   });
 
   it('shows the error of an unknown book', async () => {
-    mockFetch({ 'GET /api/books/9': apiError(404, 'not_found', '书籍不存在'), 'GET /api/books/9/chapters': apiError(404, 'not_found', '书籍不存在') });
+    mockFetch({
+      'GET /api/books/9': apiError(404, 'not_found', '书籍不存在'),
+      'GET /api/books/9/chapters': apiError(404, 'not_found', '书籍不存在'),
+    });
     renderApp('/books/9');
     expect(await screen.findByRole('alert')).toHaveTextContent('书籍不存在');
   });
@@ -194,12 +243,19 @@ describe('/books/{id}', () => {
 
 describe('chapter view', () => {
   it('shows the chapter with prev/next and the login message for a locked chapter', async () => {
-    mockFetch({ 'GET /api/chapters/2': ok(chapterDetail(2, { audio: null, isFree: false, access: { kind: 'login', allowed: false } })) });
+    mockFetch({
+      'GET /api/chapters/2': ok(
+        chapterDetail(2, { audio: null, isFree: false, access: { kind: 'login', allowed: false } }),
+      ),
+    });
     renderApp('/books/7/chapters/2');
     expect(await screen.findByRole('heading', { level: 1, name: '第2章' })).toBeInTheDocument();
     const notice = screen.getByTestId('player-access');
     expect(notice).toHaveTextContent('登录后即可收听本章');
-    expect(within(notice).getByRole('link', { name: '登录' })).toHaveAttribute('href', '/auth/login?redirect=%2Fbooks%2F7%2Fchapters%2F2');
+    expect(within(notice).getByRole('link', { name: '登录' })).toHaveAttribute(
+      'href',
+      '/auth/login?redirect=%2Fbooks%2F7%2Fchapters%2F2',
+    );
     expect(screen.getByRole('link', { name: '上一章' })).toHaveAttribute('href', '/books/7/chapters/1');
     expect(screen.getByRole('link', { name: '下一章' })).toHaveAttribute('href', '/books/7/chapters/3');
   });
@@ -213,7 +269,11 @@ describe('categories, limited free, recommendations', () => {
   });
 
   it('shows the countdown of each campaign', async () => {
-    mockFetch({ 'GET /api/limited-free': ok(page([book(1, { title: '限免甲', freeUntil: Date.now() + 2 * 86_400_000 + 3_600_000 })])) });
+    mockFetch({
+      'GET /api/limited-free': ok(
+        page([book(1, { title: '限免甲', freeUntil: Date.now() + 2 * 86_400_000 + 3_600_000 })]),
+      ),
+    });
     renderApp('/en/limited-free');
     expect(await screen.findByRole('link', { name: '限免甲' })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/Free for 2 days (01:00:00|59:5\d) more/);
@@ -227,10 +287,12 @@ describe('categories, limited free, recommendations', () => {
 
   it('explains why each book is recommended', async () => {
     mockFetch({
-      'GET /api/recommendations': ok(page([
-        { book: book(1, { title: '推荐一' }), reason: { kind: 'author', name: '金笔' } },
-        { book: book(2, { title: '推荐二' }), reason: { kind: 'popular', name: null } },
-      ])),
+      'GET /api/recommendations': ok(
+        page([
+          { book: book(1, { title: '推荐一' }), reason: { kind: 'author', name: '金笔' } },
+          { book: book(2, { title: '推荐二' }), reason: { kind: 'popular', name: null } },
+        ]),
+      ),
     });
     renderApp('/recommendations');
     expect(await screen.findByText('因为你喜欢作者 金笔')).toBeInTheDocument();

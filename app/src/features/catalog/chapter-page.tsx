@@ -36,8 +36,8 @@ export function ChapterPage() {
         <div>
           <h1>{data.title}</h1>
           <p className="chapter-view__meta">
-            {t('app.catalog.chapter.number', { index: data.index })} · {formatDuration({ seconds: data.durationSecs })} ·{' '}
-            <span className={`badge badge--${marker}`}>{t(`app.catalog.marker.${marker}`)}</span>
+            {t('app.catalog.chapter.number', { index: data.index })} · {formatDuration({ seconds: data.durationSecs })}{' '}
+            · <span className={`badge badge--${marker}`}>{t(`app.catalog.marker.${marker}`)}</span>
           </p>
           <p className="chapter-view__meta">{data.book.author?.name}</p>
         </div>
@@ -46,7 +46,11 @@ export function ChapterPage() {
         <button
           type="button"
           className="button button--primary"
-          onClick={() => (isCurrent && playerState.status === 'ready' ? player.toggle() : void player.load(data.id, { autoplay: true }))}
+          onClick={() =>
+            isCurrent && playerState.status === 'ready'
+              ? player.toggle()
+              : void player.load(data.id, { autoplay: true })
+          }
         >
           {isCurrent && playerState.playing ? t('app.player.pause') : t('app.catalog.chapter.play')}
         </button>

@@ -31,7 +31,17 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
-function BookSection({ id, title, more, load }: { id: string; title: string; more?: string; load: (signal: AbortSignal) => Promise<BookSummary[]> }) {
+function BookSection({
+  id,
+  title,
+  more,
+  load,
+}: {
+  id: string;
+  title: string;
+  more?: string;
+  load: (signal: AbortSignal) => Promise<BookSummary[]>;
+}) {
   const { t } = useTranslation();
   const state = useApi(load, []);
   return (
@@ -39,7 +49,11 @@ function BookSection({ id, title, more, load }: { id: string; title: string; mor
       {state.status === 'loading' && <Skeleton count={6} />}
       {state.status === 'error' && <ErrorState quiet error={state.error} onRetry={state.reload} />}
       {state.status === 'ready' &&
-        (state.data.length ? <BookGrid books={state.data} label={title} /> : <EmptyState>{t('app.catalog.emptySection')}</EmptyState>)}
+        (state.data.length ? (
+          <BookGrid books={state.data} label={title} />
+        ) : (
+          <EmptyState>{t('app.catalog.emptySection')}</EmptyState>
+        ))}
     </Section>
   );
 }
@@ -62,11 +76,21 @@ function ContinueListening() {
               <div className="continue-item__text">
                 <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>{entry.book.title}</LocalizedLink>
                 <span>
-                  {entry.chapter.title} · {formatRelativeTime({ timestampMs: entry.updatedAt, nowMs: Date.now(), lang })}
+                  {entry.chapter.title} ·{' '}
+                  {formatRelativeTime({ timestampMs: entry.updatedAt, nowMs: Date.now(), lang })}
                 </span>
-                <progress max={100} value={clampProgress({ value: entry.durationSecs ? (entry.positionSecs / entry.durationSecs) * 100 : 0 })} />
+                <progress
+                  max={100}
+                  value={clampProgress({
+                    value: entry.durationSecs ? (entry.positionSecs / entry.durationSecs) * 100 : 0,
+                  })}
+                />
               </div>
-              <button type="button" className="button button--primary" onClick={() => void player.load(entry.chapter.id, { autoplay: true })}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void player.load(entry.chapter.id, { autoplay: true })}
+              >
                 {t('app.catalog.continue')}
               </button>
             </li>
@@ -102,7 +126,8 @@ function Categories() {
   );
 }
 
-const list = (sort: string) => (signal: AbortSignal) => catalogApi.books({ sort, pageSize: 6 }, { signal }).then(itemsOf);
+const list = (sort: string) => (signal: AbortSignal) =>
+  catalogApi.books({ sort, pageSize: 6 }, { signal }).then(itemsOf);
 
 export function CatalogHomePage() {
   const { t } = useTranslation();
@@ -122,15 +147,30 @@ export function CatalogHomePage() {
         </div>
       </section>
       {user && <ContinueListening key={String(user.id)} />}
-      <BookSection id="popular" title={t('app.catalog.home.popular')} more={`${pathTo('books')}?sort=popular`} load={list('popular')} />
+      <BookSection
+        id="popular"
+        title={t('app.catalog.home.popular')}
+        more={`${pathTo('books')}?sort=popular`}
+        load={list('popular')}
+      />
       <BookSection
         id="limited-free"
         title={t('app.catalog.home.limitedFree')}
         more={pathTo('limitedFree')}
         load={(signal) => catalogApi.limitedFree({ signal }).then((page) => itemsOf(page).slice(0, 6))}
       />
-      <BookSection id="newest" title={t('app.catalog.home.newest')} more={`${pathTo('books')}?sort=newest`} load={list('newest')} />
-      <BookSection id="rating" title={t('app.catalog.home.rating')} more={`${pathTo('books')}?sort=rating`} load={list('rating')} />
+      <BookSection
+        id="newest"
+        title={t('app.catalog.home.newest')}
+        more={`${pathTo('books')}?sort=newest`}
+        load={list('newest')}
+      />
+      <BookSection
+        id="rating"
+        title={t('app.catalog.home.rating')}
+        more={`${pathTo('books')}?sort=rating`}
+        load={list('rating')}
+      />
       <Categories />
       <HomeAbout />
     </div>

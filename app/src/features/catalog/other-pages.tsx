@@ -14,7 +14,9 @@ function CategoryTree({ categories }: { categories: Category[] }) {
     <ul className="category-tree">
       {categories.map((category) => (
         <li key={category.id}>
-          <LocalizedLink to={`${pathTo('books')}?category=${encodeURIComponent(category.slug)}`}>{category.name}</LocalizedLink>{' '}
+          <LocalizedLink to={`${pathTo('books')}?category=${encodeURIComponent(category.slug)}`}>
+            {category.name}
+          </LocalizedLink>{' '}
           <span className="chip__count">{t('app.catalog.books.count', { count: category.bookCount })}</span>
           {category.children?.length ? <CategoryTree categories={category.children} /> : null}
         </li>
@@ -32,7 +34,11 @@ export function CategoriesPage() {
       {state.status === 'loading' && <Skeleton count={4} variant="row" />}
       {state.status === 'error' && <ErrorState error={state.error} onRetry={state.reload} />}
       {state.status === 'ready' &&
-        (state.data.length ? <CategoryTree categories={state.data} /> : <EmptyState>{t('app.catalog.categories.empty')}</EmptyState>)}
+        (state.data.length ? (
+          <CategoryTree categories={state.data} />
+        ) : (
+          <EmptyState>{t('app.catalog.categories.empty')}</EmptyState>
+        ))}
     </div>
   );
 }

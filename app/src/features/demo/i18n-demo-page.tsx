@@ -33,27 +33,95 @@ function buildRows(nowMs: number, timezone: string): Row[] {
   return [
     { labelKey: 'app.demo.i18n.rows.number', sample: '999', render: (lang) => formatNumber({ value: 999, lang }) },
     { labelKey: 'app.demo.i18n.rows.number', sample: '12,345', render: (lang) => formatNumber({ value: 12345, lang }) },
-    { labelKey: 'app.demo.i18n.rows.number', sample: '123,456,789', render: (lang) => formatNumber({ value: 123456789, lang }) },
-    { labelKey: 'app.demo.i18n.rows.number', sample: '2.5e12', render: (lang) => formatNumber({ value: 2.5e12, lang }) },
-    { labelKey: 'app.demo.i18n.rows.invalidNumber', sample: 'null', render: (lang) => formatNumber({ value: null, lang }) },
-    { labelKey: 'app.demo.i18n.rows.fileSize', sample: '1536 B', render: (lang) => formatFileSize({ bytes: 1536, lang }) },
-    { labelKey: 'app.demo.i18n.rows.fileSize', sample: '1572864 B', render: (lang) => formatFileSize({ bytes: 1572864, lang }) },
-    { labelKey: 'app.demo.i18n.rows.fileSize', sample: '5.4e9 B', render: (lang) => formatFileSize({ bytes: 5.4e9, lang }) },
-    { labelKey: 'app.demo.i18n.rows.relative', sample: '−30 s', render: (lang) => formatRelativeTime({ timestampMs: nowMs - 30_000, nowMs, lang }) },
-    { labelKey: 'app.demo.i18n.rows.relative', sample: '−3 min', render: (lang) => formatRelativeTime({ timestampMs: nowMs - 3 * minute, nowMs, lang }) },
-    { labelKey: 'app.demo.i18n.rows.relative', sample: '−1 h', render: (lang) => formatRelativeTime({ timestampMs: nowMs - hour, nowMs, lang }) },
-    { labelKey: 'app.demo.i18n.rows.relative', sample: '+2 d', render: (lang) => formatRelativeTime({ timestampMs: nowMs + 2 * day, nowMs, lang }) },
-    { labelKey: 'app.demo.i18n.rows.smart', sample: '−5 h', render: (lang) => formatSmartTime({ timestampMs: nowMs - 5 * hour, nowMs, lang, timezone }) },
-    { labelKey: 'app.demo.i18n.rows.smart', sample: '−3 d', render: (lang) => formatSmartTime({ timestampMs: nowMs - 3 * day, nowMs, lang, timezone }) },
-    { labelKey: 'app.demo.i18n.rows.smart', sample: '−40 d', render: (lang) => formatSmartTime({ timestampMs: nowMs - 40 * day, nowMs, lang, timezone }) },
-    { labelKey: 'app.demo.i18n.rows.currency', sample: '1250', render: (lang) => formatCurrency({ amountMinor: 1250, lang }) },
-    { labelKey: 'app.demo.i18n.rows.currency', sample: '9999900', render: (lang) => formatCurrency({ amountMinor: 9999900, lang }) },
+    {
+      labelKey: 'app.demo.i18n.rows.number',
+      sample: '123,456,789',
+      render: (lang) => formatNumber({ value: 123456789, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.number',
+      sample: '2.5e12',
+      render: (lang) => formatNumber({ value: 2.5e12, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.invalidNumber',
+      sample: 'null',
+      render: (lang) => formatNumber({ value: null, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.fileSize',
+      sample: '1536 B',
+      render: (lang) => formatFileSize({ bytes: 1536, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.fileSize',
+      sample: '1572864 B',
+      render: (lang) => formatFileSize({ bytes: 1572864, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.fileSize',
+      sample: '5.4e9 B',
+      render: (lang) => formatFileSize({ bytes: 5.4e9, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.relative',
+      sample: '−30 s',
+      render: (lang) => formatRelativeTime({ timestampMs: nowMs - 30_000, nowMs, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.relative',
+      sample: '−3 min',
+      render: (lang) => formatRelativeTime({ timestampMs: nowMs - 3 * minute, nowMs, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.relative',
+      sample: '−1 h',
+      render: (lang) => formatRelativeTime({ timestampMs: nowMs - hour, nowMs, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.relative',
+      sample: '+2 d',
+      render: (lang) => formatRelativeTime({ timestampMs: nowMs + 2 * day, nowMs, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.smart',
+      sample: '−5 h',
+      render: (lang) => formatSmartTime({ timestampMs: nowMs - 5 * hour, nowMs, lang, timezone }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.smart',
+      sample: '−3 d',
+      render: (lang) => formatSmartTime({ timestampMs: nowMs - 3 * day, nowMs, lang, timezone }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.smart',
+      sample: '−40 d',
+      render: (lang) => formatSmartTime({ timestampMs: nowMs - 40 * day, nowMs, lang, timezone }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.currency',
+      sample: '1250',
+      render: (lang) => formatCurrency({ amountMinor: 1250, lang }),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.currency',
+      sample: '9999900',
+      render: (lang) => formatCurrency({ amountMinor: 9999900, lang }),
+    },
     { labelKey: 'app.demo.i18n.rows.duration', sample: '3661 s', render: () => formatDuration({ seconds: 3661 }) },
     { labelKey: 'app.demo.i18n.rows.premiumGuest', sample: '—', render: status(null) },
     { labelKey: 'app.demo.i18n.rows.premiumFree', sample: 'free', render: status(member('free', null)) },
     { labelKey: 'app.demo.i18n.rows.premiumLifetime', sample: 'premium', render: status(member('premium', null)) },
-    { labelKey: 'app.demo.i18n.rows.premiumMember', sample: 'premium +30 d', render: status(member('premium', nowMs + 30 * day)) },
-    { labelKey: 'app.demo.i18n.rows.premiumExpired', sample: 'premium −1 d', render: status(member('premium', nowMs - day)) },
+    {
+      labelKey: 'app.demo.i18n.rows.premiumMember',
+      sample: 'premium +30 d',
+      render: status(member('premium', nowMs + 30 * day)),
+    },
+    {
+      labelKey: 'app.demo.i18n.rows.premiumExpired',
+      sample: 'premium −1 d',
+      render: status(member('premium', nowMs - day)),
+    },
   ];
 }
 

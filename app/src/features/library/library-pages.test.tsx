@@ -17,7 +17,21 @@ const entry = (id: number, title: string) => ({
 describe('library', () => {
   it('lists the bookshelf with progress and removes a book', async () => {
     const { callsTo } = mockFetch({
-      'GET /api/me/bookshelf': ok(page([{ book: book(1, { title: '架上书' }), addedAt: Date.now(), progress: { chapterId: 3, chapterTitle: '第三章', positionSecs: 65, durationSecs: 125, updatedAt: Date.now() } }])),
+      'GET /api/me/bookshelf': ok(
+        page([
+          {
+            book: book(1, { title: '架上书' }),
+            addedAt: Date.now(),
+            progress: {
+              chapterId: 3,
+              chapterTitle: '第三章',
+              positionSecs: 65,
+              durationSecs: 125,
+              updatedAt: Date.now(),
+            },
+          },
+        ]),
+      ),
       'DELETE /api/me/bookshelf/1': ok(null),
     });
     const user = userEvent.setup();

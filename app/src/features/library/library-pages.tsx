@@ -14,7 +14,8 @@ import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import '@/features/catalog/catalog-pages.css';
 
-const percent = (position: number, duration: number) => clampProgress({ value: duration ? (position / duration) * 100 : 0 });
+const percent = (position: number, duration: number) =>
+  clampProgress({ value: duration ? (position / duration) * 100 : 0 });
 
 function useFailureToast() {
   const { t } = useTranslation();
@@ -27,9 +28,13 @@ function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
   const { lang } = useLang();
   const player = usePlayerController();
   const failed = useFailureToast();
-  const state = useApi((signal) => (kind === 'bookshelf' ? libraryApi.bookshelf({ signal }) : libraryApi.favorites({ signal })), [kind]);
+  const state = useApi(
+    (signal) => (kind === 'bookshelf' ? libraryApi.bookshelf({ signal }) : libraryApi.favorites({ signal })),
+    [kind],
+  );
   const [removed, setRemoved] = useState<Set<number>>(new Set());
-  const items = state.status === 'ready' ? itemsOf<ShelfEntry>(state.data).filter((entry) => !removed.has(entry.book.id)) : [];
+  const items =
+    state.status === 'ready' ? itemsOf<ShelfEntry>(state.data).filter((entry) => !removed.has(entry.book.id)) : [];
 
   const remove = async (bookId: number) => {
     try {
@@ -73,11 +78,19 @@ function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
                       <progress max={100} value={percent(entry.progress.positionSecs, entry.progress.durationSecs)} />
                     </>
                   ) : (
-                    <span>{t('app.library.addedAt', { time: formatRelativeTime({ timestampMs: entry.addedAt, nowMs: Date.now(), lang }) })}</span>
+                    <span>
+                      {t('app.library.addedAt', {
+                        time: formatRelativeTime({ timestampMs: entry.addedAt, nowMs: Date.now(), lang }),
+                      })}
+                    </span>
                   )}
                 </div>
                 {entry.progress && (
-                  <button type="button" className="button button--primary" onClick={() => void player.load(entry.progress!.chapterId, { autoplay: true })}>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => void player.load(entry.progress!.chapterId, { autoplay: true })}
+                  >
                     {t('app.catalog.continue')}
                   </button>
                 )}
@@ -114,7 +127,10 @@ export function HistoryPage() {
   const state = useApi((signal) => libraryApi.history(page, { signal }), [page]);
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [cleared, setCleared] = useState(false);
-  const items = state.status === 'ready' && !cleared ? itemsOf<HistoryEntry>(state.data).filter((entry) => !removed.has(entry.book.id)) : [];
+  const items =
+    state.status === 'ready' && !cleared
+      ? itemsOf<HistoryEntry>(state.data).filter((entry) => !removed.has(entry.book.id))
+      : [];
 
   const removeOne = async (bookId: number) => {
     try {
@@ -158,14 +174,23 @@ export function HistoryPage() {
                   <div className="entry__text">
                     <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>{entry.book.title}</LocalizedLink>
                     <span>
-                      {entry.chapter.title} · {formatDuration({ seconds: entry.positionSecs })} / {formatDuration({ seconds: entry.durationSecs })}
+                      {entry.chapter.title} · {formatDuration({ seconds: entry.positionSecs })} /{' '}
+                      {formatDuration({ seconds: entry.durationSecs })}
                     </span>
-                    <progress max={100} value={percent(entry.positionSecs, entry.durationSecs)} aria-label={t('app.library.progress')} />
+                    <progress
+                      max={100}
+                      value={percent(entry.positionSecs, entry.durationSecs)}
+                      aria-label={t('app.library.progress')}
+                    />
                     <time dateTime={new Date(entry.updatedAt).toISOString()}>
                       {formatRelativeTime({ timestampMs: entry.updatedAt, nowMs: Date.now(), lang })}
                     </time>
                   </div>
-                  <button type="button" className="button button--primary" onClick={() => void player.load(entry.chapter.id, { autoplay: true })}>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => void player.load(entry.chapter.id, { autoplay: true })}
+                  >
                     {t('app.catalog.continue')}
                   </button>
                   <button

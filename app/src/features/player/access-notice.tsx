@@ -9,8 +9,7 @@ export function AccessNotice({ kind }: { kind: AccessKind }) {
   const { t } = useTranslation();
   const { fullPath } = useLang();
   if (kind !== 'login' && kind !== 'membership' && kind !== 'purchase') return null;
-  const to =
-    kind === 'login' ? `${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}` : pathTo('subscription');
+  const to = kind === 'login' ? `${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}` : pathTo('subscription');
   return (
     <div className="access-notice" role="alert" data-testid="player-access">
       <p>{t(`app.player.access.${kind}.message`)}</p>

@@ -45,7 +45,10 @@ export function PlayerBar() {
         <div className="player-bar__info">
           {chapter ? (
             <>
-              <LocalizedLink className="player-bar__title" to={pathTo('chapter', { id: chapter.bookId, chapterId: chapter.id })}>
+              <LocalizedLink
+                className="player-bar__title"
+                to={pathTo('chapter', { id: chapter.bookId, chapterId: chapter.id })}
+              >
                 {chapter.title}
               </LocalizedLink>
               <span className="player-bar__book">{chapter.book.title}</span>
@@ -104,22 +107,50 @@ export function PlayerBar() {
       {expanded && (
         <div className="player-full">
           <div className="player-full__controls">
-            <button type="button" className="player-button" onClick={() => controller.previous()} disabled={!chapter?.prevId} aria-label={t('app.player.previous')}>
+            <button
+              type="button"
+              className="player-button"
+              onClick={() => controller.previous()}
+              disabled={!chapter?.prevId}
+              aria-label={t('app.player.previous')}
+            >
               <span aria-hidden="true">⏮</span>
             </button>
-            <button type="button" className="player-button" onClick={() => controller.skip(-skipSecs)} disabled={!ready} aria-label={t('app.player.back15')}>
+            <button
+              type="button"
+              className="player-button"
+              onClick={() => controller.skip(-skipSecs)}
+              disabled={!ready}
+              aria-label={t('app.player.back15')}
+            >
               −15s
             </button>
-            <button type="button" className="player-button" onClick={() => controller.skip(skipSecs)} disabled={!ready} aria-label={t('app.player.forward15')}>
+            <button
+              type="button"
+              className="player-button"
+              onClick={() => controller.skip(skipSecs)}
+              disabled={!ready}
+              aria-label={t('app.player.forward15')}
+            >
               +15s
             </button>
-            <button type="button" className="player-button" onClick={() => controller.next()} disabled={!chapter?.nextId} aria-label={t('app.player.next')}>
+            <button
+              type="button"
+              className="player-button"
+              onClick={() => controller.next()}
+              disabled={!chapter?.nextId}
+              aria-label={t('app.player.next')}
+            >
               <span aria-hidden="true">⏭</span>
             </button>
           </div>
           <div className="player-full__options">
             <label htmlFor={rateId}>{t('app.player.speed')}</label>
-            <select id={rateId} value={String(rate)} onChange={(event) => controller.setRate(Number(event.target.value))}>
+            <select
+              id={rateId}
+              value={String(rate)}
+              onChange={(event) => controller.setRate(Number(event.target.value))}
+            >
               {(rates.includes(rate) ? rates : [...rates, rate].sort((a, b) => a - b)).map((value) => (
                 <option key={value} value={String(value)}>
                   {value}×

@@ -14,7 +14,10 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 function isActivatable(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'button');
+  return (
+    target instanceof HTMLElement &&
+    (target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'button')
+  );
 }
 
 export function PlayerProvider({ children }: { children: ReactNode }) {
@@ -25,7 +28,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     const audio = audioRef.current;
     if (!audio) return;
     controller.attach(audio);
-    if (import.meta.env.DEV || import.meta.env.MODE === 'test') (window as unknown as { __tingshuPlayer?: unknown }).__tingshuPlayer = controller;
+    if (import.meta.env.DEV || import.meta.env.MODE === 'test')
+      (window as unknown as { __tingshuPlayer?: unknown }).__tingshuPlayer = controller;
     return () => controller.release(audio);
   }, [controller]);
 

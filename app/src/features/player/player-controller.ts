@@ -13,7 +13,8 @@ export const rates = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
 export const sleepChoices = [15, 30, 60] as const;
 const localKey = (chapterId: number) => `player.progress.${chapterId}`;
 
-export type SleepState = null | { mode: 'timer'; minutes: number; endsAt: number; remainingSecs: number } | { mode: 'chapterEnd' };
+export type SleepState =
+  null | { mode: 'timer'; minutes: number; endsAt: number; remainingSecs: number } | { mode: 'chapterEnd' };
 
 export interface PlayerState {
   chapter: ChapterDetail | null;
@@ -42,7 +43,7 @@ export interface LoadOptions {
 }
 
 function readRate(): number {
-  let stored: number | null = null;
+  let stored: number | null;
   try {
     const raw = window.localStorage.getItem(rateKey);
     stored = raw === null ? null : Number(raw);
@@ -143,7 +144,8 @@ export class PlayerController {
         if (audio.playbackRate !== this.state.rate) audio.playbackRate = this.state.rate;
       }),
       on('error', () => {
-        if (this.state.chapter && this.state.status === 'ready' && audio.getAttribute('src')) this.set({ status: 'error', playing: false });
+        if (this.state.chapter && this.state.status === 'ready' && audio.getAttribute('src'))
+          this.set({ status: 'error', playing: false });
       }),
     ];
     const onHide = () => {
@@ -197,7 +199,14 @@ export class PlayerController {
     const audio = this.audio;
     if (!chapter.audio) {
       audio?.removeAttribute('src');
-      this.set({ chapter, status: 'blocked', playing: false, currentTime: 0, duration: chapter.durationSecs, buffered: 0 });
+      this.set({
+        chapter,
+        status: 'blocked',
+        playing: false,
+        currentTime: 0,
+        duration: chapter.durationSecs,
+        buffered: 0,
+      });
       this.updateMediaSession();
       return;
     }
@@ -224,7 +233,8 @@ export class PlayerController {
       try {
         const rows = itemsOf(await libraryApi.progress(chapter.bookId));
         const server = rows.find((row) => row.chapterId === chapter.id);
-        if (server && progressWins({ storedUpdatedAt: best?.updatedAt ?? null, incomingUpdatedAt: server.updatedAt })) best = server;
+        if (server && progressWins({ storedUpdatedAt: best?.updatedAt ?? null, incomingUpdatedAt: server.updatedAt }))
+          best = server;
       } catch (error) {
         console.warn('Could not load the saved progress', error);
       }
@@ -350,7 +360,8 @@ export class PlayerController {
     const { chapter, status } = this.state;
     if (!chapter || status !== 'ready') return null;
     const audio = this.audio;
-    const duration = audio && Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : chapter.durationSecs;
+    const duration =
+      audio && Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : chapter.durationSecs;
     const positionSecs = completed ? duration : (audio?.currentTime ?? this.state.currentTime);
     const row = { positionSecs, durationSecs: duration, completed, updatedAt: Date.now() };
     try {
@@ -366,7 +377,9 @@ export class PlayerController {
     const chapterId = this.state.chapter?.id;
     const row = this.currentRow(completed);
     if (!row || chapterId === undefined || !signedInToken()) return;
-    libraryApi.saveProgress(chapterId, row).catch((error: unknown) => console.warn('Could not save the progress', error));
+    libraryApi
+      .saveProgress(chapterId, row)
+      .catch((error: unknown) => console.warn('Could not save the progress', error));
   }
 
   /** Page hide: the position by `sendBeacon` (no headers possible, so the token rides in the query). */
@@ -377,7 +390,10 @@ export class PlayerController {
     const token = signedInToken();
     if (!row || !token || typeof navigator.sendBeacon !== 'function') return;
     this.lastBeaconAt = Date.now();
-    navigator.sendBeacon(`${apiUrl(`/api/me/progress/${chapterId}`)}?token=${encodeURIComponent(token)}`, JSON.stringify(row));
+    navigator.sendBeacon(
+      `${apiUrl(`/api/me/progress/${chapterId}`)}?token=${encodeURIComponent(token)}`,
+      JSON.stringify(row),
+    );
   }
 
   // --- Media Session ----------------------------------------------------------------------

@@ -119,10 +119,15 @@ describe('player', () => {
 
   it('resumes at the newest saved position and saves every 10 s, on pause, at the end and on page hide', async () => {
     const now = Date.now();
-    window.localStorage.setItem('player.progress.1', JSON.stringify({ positionSecs: 20, durationSecs: 125, completed: false, updatedAt: now - 60_000 }));
+    window.localStorage.setItem(
+      'player.progress.1',
+      JSON.stringify({ positionSecs: 20, durationSecs: 125, completed: false, updatedAt: now - 60_000 }),
+    );
     const { callsTo } = mockFetch({
       ...chapters,
-      'GET /api/me/progress': ok({ items: [{ chapterId: 1, positionSecs: 42, durationSecs: 125, completed: false, updatedAt: now - 1000 }] }),
+      'GET /api/me/progress': ok({
+        items: [{ chapterId: 1, positionSecs: 42, durationSecs: 125, completed: false, updatedAt: now - 1000 }],
+      }),
       'PUT /api/me/progress/1': ok({}),
     });
     await startPlaying({ user: users.free });
@@ -139,7 +144,11 @@ describe('player', () => {
     expect(callsTo('PUT', '/api/me/progress/1')).toHaveLength(1);
     await act(async () => vi.advanceTimersByTime(20_000));
     expect(callsTo('PUT', '/api/me/progress/1')).toHaveLength(3);
-    expect(callsTo('PUT', '/api/me/progress/1')[0].body).toMatchObject({ positionSecs: 42, durationSecs: 125, completed: false });
+    expect(callsTo('PUT', '/api/me/progress/1')[0].body).toMatchObject({
+      positionSecs: 42,
+      durationSecs: 125,
+      completed: false,
+    });
 
     await act(async () => controller().pause());
     expect(callsTo('PUT', '/api/me/progress/1')).toHaveLength(4);
@@ -165,10 +174,15 @@ describe('player', () => {
 
   it('keeps a newer local position over an older server one', async () => {
     const now = Date.now();
-    window.localStorage.setItem('player.progress.1', JSON.stringify({ positionSecs: 80, durationSecs: 125, completed: false, updatedAt: now }));
+    window.localStorage.setItem(
+      'player.progress.1',
+      JSON.stringify({ positionSecs: 80, durationSecs: 125, completed: false, updatedAt: now }),
+    );
     mockFetch({
       ...chapters,
-      'GET /api/me/progress': ok({ items: [{ chapterId: 1, positionSecs: 42, durationSecs: 125, completed: false, updatedAt: now - 5000 }] }),
+      'GET /api/me/progress': ok({
+        items: [{ chapterId: 1, positionSecs: 42, durationSecs: 125, completed: false, updatedAt: now - 5000 }],
+      }),
     });
     await startPlaying({ user: users.free });
     expect(audio().currentTime).toBe(80);
@@ -188,12 +202,21 @@ describe('player', () => {
     const setActionHandler = vi.fn();
     const session = { setActionHandler, metadata: null as unknown };
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaSession: session }));
-    vi.stubGlobal('MediaMetadata', class { constructor(public init: Record<string, unknown>) { Object.assign(this, init); } });
+    vi.stubGlobal(
+      'MediaMetadata',
+      class {
+        constructor(public init: Record<string, unknown>) {
+          Object.assign(this, init);
+        }
+      },
+    );
     mockFetch(chapters);
     await startPlaying();
     expect(session.metadata).toMatchObject({ title: '第1章', artist: '作者甲', album: '书7' });
     const actions = setActionHandler.mock.calls.map(([action]) => action);
-    expect(actions).toEqual(expect.arrayContaining(['play', 'pause', 'seekbackward', 'seekforward', 'previoustrack', 'nexttrack', 'seekto']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['play', 'pause', 'seekbackward', 'seekforward', 'previoustrack', 'nexttrack', 'seekto']),
+    );
     const seekForward = setActionHandler.mock.calls.find(([action]) => action === 'seekforward')![1];
     act(() => seekForward({}));
     expect(audio().currentTime).toBe(15);
@@ -202,8 +225,15 @@ describe('player', () => {
   it('asks for membership when a chapter is not allowed', async () => {
     mockFetch({
       'GET /api/books/7': ok({ ...chapterDetail(1).book, description: '', me: null }),
-      'GET /api/books/7/chapters': ok({ items: [{ ...chapterDetail(2), access: { kind: 'membership', allowed: false } }], total: 1, page: 1, pageSize: 100 }),
-      'GET /api/chapters/2': ok(chapterDetail(2, { audio: null, isFree: false, access: { kind: 'membership', allowed: false } })),
+      'GET /api/books/7/chapters': ok({
+        items: [{ ...chapterDetail(2), access: { kind: 'membership', allowed: false } }],
+        total: 1,
+        page: 1,
+        pageSize: 100,
+      }),
+      'GET /api/chapters/2': ok(
+        chapterDetail(2, { audio: null, isFree: false, access: { kind: 'membership', allowed: false } }),
+      ),
     });
     const user = userEvent.setup();
     renderApp('/books/7', { user: users.free });

@@ -7,11 +7,16 @@ import { renderApp } from '@/testing/render-app';
 import { highlightNodes } from './highlight';
 import { render } from '@testing-library/react';
 
-const result = (items: unknown[], total = items.length) => ok({ ...page(items, total), facets: { categories: [{ id: 1, slug: 'classic', name: '古典', count: 3 }] } });
+const result = (items: unknown[], total = items.length) =>
+  ok({ ...page(items, total), facets: { categories: [{ id: 1, slug: 'classic', name: '古典', count: 3 }] } });
 
 describe('highlight', () => {
   it('keeps only text and <mark>, never other markup', () => {
-    const { container } = render(<p>{highlightNodes('西<mark>游记</mark><img src=x onerror="alert(1)"><script>alert(2)</script><b>粗</b>&amp;')}</p>);
+    const { container } = render(
+      <p>
+        {highlightNodes('西<mark>游记</mark><img src=x onerror="alert(1)"><script>alert(2)</script><b>粗</b>&amp;')}
+      </p>,
+    );
     expect(container.querySelectorAll('mark')).toHaveLength(1);
     expect(container.querySelector('mark')).toHaveTextContent('游记');
     expect(container.querySelector('img, script, b')).toBeNull();
@@ -23,7 +28,12 @@ describe('/search', () => {
   it('searches from the form, puts the query in the address and shows highlighted results', async () => {
     const { calls } = mockFetch({
       'GET /api/categories': ok([]),
-      'GET /api/search': result([{ book: book(1, { title: '西游记' }), highlights: { title: '<mark>西游</mark>记', description: '师徒<mark>西行</mark>' } }]),
+      'GET /api/search': result([
+        {
+          book: book(1, { title: '西游记' }),
+          highlights: { title: '<mark>西游</mark>记', description: '师徒<mark>西行</mark>' },
+        },
+      ]),
     });
     const user = userEvent.setup();
     const { location } = renderApp('/search');

@@ -31,7 +31,15 @@ export function SearchPage() {
     (signal) =>
       active
         ? catalogApi.search(
-            { q: values.q.trim(), category: values.category, status: values.status, access: values.access, sort: values.sort, page, pageSize },
+            {
+              q: values.q.trim(),
+              category: values.category,
+              status: values.status,
+              access: values.access,
+              sort: values.sort,
+              page,
+              pageSize,
+            },
             { signal },
           )
         : Promise.resolve(null),
@@ -40,12 +48,27 @@ export function SearchPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update({ q: draft.q.trim(), category: draft.category, status: draft.status, access: draft.access, sort: draft.sort });
+    update({
+      q: draft.q.trim(),
+      category: draft.category,
+      status: draft.status,
+      access: draft.access,
+      sort: draft.sort,
+    });
   };
-  const field = (key: Exclude<(typeof keys)[number], 'q'>, label: string, options: [string, string][], extra?: React.ReactNode) => (
+  const field = (
+    key: Exclude<(typeof keys)[number], 'q'>,
+    label: string,
+    options: [string, string][],
+    extra?: React.ReactNode,
+  ) => (
     <div className="filter">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select id={`${id}-${key}`} value={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}>
+      <select
+        id={`${id}-${key}`}
+        value={draft[key]}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      >
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -146,7 +169,12 @@ export function SearchPage() {
                 ))}
               </ol>
             )}
-            <Pagination page={page} pageSize={results.data.pageSize || pageSize} total={results.data.total} onPage={(next) => update({ page: next })} />
+            <Pagination
+              page={page}
+              pageSize={results.data.pageSize || pageSize}
+              total={results.data.total}
+              onPage={(next) => update({ page: next })}
+            />
           </div>
         </div>
       )}

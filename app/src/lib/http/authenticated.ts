@@ -54,7 +54,10 @@ export async function authRequest<T>(method: string, path: string, options: Requ
   await waitWhileLoading(current);
 
   const hasRefreshToken = Boolean(current.refreshToken());
-  if (current.accessToken() && refreshBeforeRequest({ expiresAtMs: current.expiresAt(), nowMs: Date.now(), hasRefreshToken })) {
+  if (
+    current.accessToken() &&
+    refreshBeforeRequest({ expiresAtMs: current.expiresAt(), nowMs: Date.now(), hasRefreshToken })
+  ) {
     // The request goes on whatever the outcome (spec §4).
     await current.refresh().catch((error: unknown) => console.warn('Token refresh before request failed', error));
   }

@@ -66,7 +66,10 @@ describe('http client', () => {
   });
 
   it('does not retry a read on 404 or 401', async () => {
-    const { calls } = mockFetch({ 'GET /api/missing': [json(404, null), ok(true)], 'GET /api/auth': [json(401, null), ok(true)] });
+    const { calls } = mockFetch({
+      'GET /api/missing': [json(404, null), ok(true)],
+      'GET /api/auth': [json(401, null), ok(true)],
+    });
     await expect(request('GET', '/api/missing')).rejects.toMatchObject({ statusCode: 404 });
     await expect(request('GET', '/api/auth')).rejects.toMatchObject({ statusCode: 401 });
     expect(calls).toHaveLength(2);

@@ -35,7 +35,10 @@ export function AccountMenu() {
   // While a stored session is being confirmed, neither "sign in" nor a menu (no flicker).
   if (!user && isLoading) return null;
   if (!user) {
-    const target = pathname === pathTo('home') ? pathTo('login') : `${pathTo('login')}?${new URLSearchParams({ redirect: fullPath })}`;
+    const target =
+      pathname === pathTo('home')
+        ? pathTo('login')
+        : `${pathTo('login')}?${new URLSearchParams({ redirect: fullPath })}`;
     return (
       <LocalizedLink to={target} className="button button--small account-menu__sign-in">
         {t('app.auth.menu.signIn')}

@@ -2,7 +2,17 @@
 import { useState } from 'react';
 import { avatarInitials } from '@/lib/core';
 
-export function Avatar({ name, url, alt, small = false }: { name: string; url?: string | null; alt: string; small?: boolean }) {
+export function Avatar({
+  name,
+  url,
+  alt,
+  small = false,
+}: {
+  name: string;
+  url?: string | null;
+  alt: string;
+  small?: boolean;
+}) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showImage = Boolean(url) && failedUrl !== url;
   return (
