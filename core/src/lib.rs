@@ -29,7 +29,9 @@
 //! | validateProfileUpdate | [`auth::account::validate_profile_update`] |
 //! | validatePasswordChange | [`auth::account::validate_password_change`] |
 //! | authorize | [`auth::access::authorize`] |
+//! | rotatedRefresh | [`auth::refresh::rotated_refresh`] |
 //! | loginThrottle | [`auth::throttle::login_throttle`] |
+//! | signInDelay | [`auth::throttle::sign_in_delay`] |
 //! | validateLanguage | [`i18n::lang::validate_language`] |
 //! | languageTag | [`i18n::lang::language_tag`] |
 //! | resolveLanguage | [`i18n::lang::resolve_language`] |

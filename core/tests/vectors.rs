@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 47] = [
+const RULES: [&str; 48] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -36,6 +36,7 @@ const RULES: [&str; 47] = [
     "authorize",
     "loginThrottle",
     "signInDelay",
+    "rotatedRefresh",
     "validateLanguage",
     "languageTag",
     "resolveLanguage",
@@ -111,6 +112,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "authorize" => run(input, ok(auth::access::authorize)),
         "loginThrottle" => run(input, ok(auth::throttle::login_throttle)),
         "signInDelay" => run(input, ok(auth::throttle::sign_in_delay)),
+        "rotatedRefresh" => run(input, ok(auth::refresh::rotated_refresh)),
         "validateLanguage" => run(input, ok(i18n::lang::validate_language)),
         "languageTag" => run(input, ok(i18n::lang::language_tag)),
         "resolveLanguage" => run(input, ok(i18n::lang::resolve_language)),

@@ -1,6 +1,6 @@
 //! Request extractors shared by every feature: JSON bodies and the listener's language.
 use axum::{
-    extract::{FromRequest, FromRequestParts},
+    extract::{rejection::JsonRejection, FromRequest, FromRequestParts},
     http::{header, request::Parts, HeaderMap},
     Json,
 };
@@ -22,6 +22,28 @@ use crate::{
 #[derive(FromRequest)]
 #[from_request(via(Json), rejection(ApiError))]
 pub struct Body<T>(pub T);
+
+/// A JSON body that may be left out: no body, or only white space, is `T::default()`.
+pub struct OptionalBody<T>(pub T);
+
+impl<S, T> FromRequest<S> for OptionalBody<T>
+where
+    S: Send + Sync,
+    T: serde::de::DeserializeOwned + Default,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| ApiError::from(JsonRejection::from(rejection)))?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(Self(T::default()));
+        }
+        let Json(value) = Json::<T>::from_bytes(&bytes)?;
+        Ok(Self(value))
+    }
+}
 
 /// The language to answer in: the `lang` cookie the app sets, else `Accept-Language`, else zh.
 #[derive(Debug, Clone, Copy)]

@@ -59,6 +59,7 @@ export_rules! {
     refreshSchedule(auth::refresh::RefreshScheduleInput = "RefreshScheduleInput") -> "RefreshSchedule" = ok(auth::refresh::refresh_schedule);
     refreshOnNavigation(auth::refresh::RefreshOnNavigationInput = "RefreshOnNavigationInput") -> "boolean" = ok(auth::refresh::refresh_on_navigation);
     refreshBeforeRequest(auth::refresh::RefreshBeforeRequestInput = "RefreshBeforeRequestInput") -> "boolean" = ok(auth::refresh::refresh_before_request);
+    rotatedRefresh(auth::refresh::RotatedRefreshInput = "RotatedRefreshInput") -> "RotatedRefresh" = ok(auth::refresh::rotated_refresh);
     validateRegistration(auth::account::ValidateRegistrationInput = "ValidateRegistrationInput") -> "RegistrationValidation" = ok(auth::account::validate_registration);
     validateProfileUpdate(auth::account::ValidateProfileUpdateInput = "ValidateProfileUpdateInput") -> "ProfileUpdateValidation" = ok(auth::account::validate_profile_update);
     validatePasswordChange(auth::account::ValidatePasswordChangeInput = "ValidatePasswordChangeInput") -> "PasswordChangeValidation" = ok(auth::account::validate_password_change);

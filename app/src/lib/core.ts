@@ -35,6 +35,7 @@ export {
   refreshSchedule,
   resolveLanguage,
   rootRedirect,
+  rotatedRefresh,
   signAudioUrl,
   sleepTimerRemaining,
   splitLocale,

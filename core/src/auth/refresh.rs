@@ -98,6 +98,43 @@ pub fn refresh_before_request(input: RefreshBeforeRequestInput) -> bool {
             .is_some_and(|exp| exp - input.now_ms <= REFRESH_LEAD_MS)
 }
 
+/// How long after a refresh token was exchanged it may come back — from a second tab that
+/// refreshed at the same moment — and get the same successor instead of ending the session.
+pub const ROTATION_GRACE_MS: f64 = 10_000.0;
+
+/// Input of `rotatedRefresh`: when the presented (already exchanged) refresh token was
+/// rotated, and now. Milliseconds since the epoch.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct RotatedRefreshInput {
+    pub rotated_at_ms: f64,
+    pub now_ms: f64,
+}
+
+/// Output of `rotatedRefresh`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum RotatedRefresh {
+    /// A second tab within the grace: answer the same successor tokens.
+    Reissue,
+    /// A copy came back later: someone else holds the token; end the session.
+    Replay,
+}
+
+/// `rotatedRefresh`: an exchanged refresh token presented again at most
+/// [`ROTATION_GRACE_MS`] after its rotation (or "before" it, when another instance's clock is
+/// ahead) is a second tab → reissue; later, or with an unreadable time → replay.
+pub fn rotated_refresh(input: RotatedRefreshInput) -> RotatedRefresh {
+    let since = input.now_ms - input.rotated_at_ms;
+    if since.is_finite() && since <= ROTATION_GRACE_MS {
+        RotatedRefresh::Reissue
+    } else {
+        RotatedRefresh::Replay
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +247,24 @@ mod tests {
                 RefreshSchedule::None => prop_assert!(offset - REFRESH_LEAD_MS >= MAX_SCHEDULE_MS),
             }
         }
+    }
+
+    #[test]
+    fn a_rotated_token_is_a_second_tab_for_ten_seconds_then_a_replay() {
+        let at = |rotated_at_ms: f64, now_ms: f64| {
+            rotated_refresh(RotatedRefreshInput {
+                rotated_at_ms,
+                now_ms,
+            })
+        };
+        assert_eq!(at(1_000.0, 1_000.0), RotatedRefresh::Reissue);
+        assert_eq!(at(1_000.0, 11_000.0), RotatedRefresh::Reissue);
+        assert_eq!(at(1_000.0, 11_001.0), RotatedRefresh::Replay);
+        assert_eq!(
+            at(5_000.0, 1_000.0),
+            RotatedRefresh::Reissue,
+            "another clock ahead"
+        );
+        assert_eq!(at(f64::NAN, 1_000.0), RotatedRefresh::Replay);
     }
 }

@@ -19,6 +19,7 @@ use tingshu_core::{
             ValidateRegistrationInput,
         },
         messages,
+        refresh::{rotated_refresh, RotatedRefresh, RotatedRefreshInput},
     },
     validation::FieldError,
     Lang,
@@ -33,6 +34,7 @@ use self::{
     view::{SignedIn, Tokens, UserView},
 };
 use crate::{
+    auth::cache::CallerCache,
     db::Db,
     entities::user,
     error::{ApiError, ApiResult},
@@ -48,6 +50,9 @@ pub struct AccountSettings {
     /// The hash of a random password, verified when the account does not exist so that a
     /// wrong email takes as long as a wrong password.
     absent_user_hash: String,
+    /// Sessions and accounts the access middleware checked a moment ago; every service here
+    /// that revokes a session or changes an account forgets them once it has committed.
+    pub callers: CallerCache,
 }
 
 impl AccountSettings {
@@ -58,6 +63,7 @@ impl AccountSettings {
             hash_cost,
             hashing: HashPool::per_core(),
             absent_user_hash,
+            callers: CallerCache::default(),
         })
     }
 }
@@ -325,6 +331,7 @@ pub async fn login(
     .await?;
     let signed_in = open_session(&txn, settings, user, client, now).await?;
     txn.commit().await?;
+    settings.callers.forget_account(signed_in.user.id).await;
     Ok(signed_in)
 }
 
@@ -344,7 +351,10 @@ fn invalid_refresh(code: &'static str, lang: Lang) -> ApiError {
     }
 }
 
-/// Exchanges a refresh token for new tokens; a token used twice revokes its whole session.
+/// Exchanges a refresh token for new tokens. The successor is derived from the presented
+/// token, so the same token presented again within core's `ROTATION_GRACE_MS` (10 s) of its exchange (a
+/// second tab, or two requests racing) answers the same pair; later, it is a stolen copy and
+/// the whole session is revoked (core's `rotatedRefresh`).
 #[tracing::instrument(skip_all)]
 pub async fn refresh(
     db: &Db,
@@ -353,17 +363,13 @@ pub async fn refresh(
     client: &Client,
 ) -> ApiResult<Tokens> {
     let now = now_ms();
-    let Some(token) =
-        repository::find_refresh_token(db, &hash_refresh_token(refresh_token)).await?
-    else {
+    let presented_hash = hash_refresh_token(refresh_token);
+    let Some(token) = repository::find_refresh_token(db, &presented_hash).await? else {
         return Err(invalid_refresh("invalid_refresh_token", client.lang));
     };
     let Some(session) = repository::find_session(db, &token.session_id).await? else {
         return Err(invalid_refresh("invalid_refresh_token", client.lang));
     };
-    if token.rotated_at.is_some() {
-        return Err(revoke_reused(db, &session, client, now).await);
-    }
     if session.revoked_at.is_some() || session.expires_at <= now || token.expires_at <= now {
         return Err(invalid_refresh("invalid_refresh_token", client.lang));
     }
@@ -373,33 +379,62 @@ pub async fn refresh(
     if user.status != "active" {
         return Err(account_disabled(client.lang));
     }
-    let next = new_refresh_token();
+    let successor = settings.keys.successor_refresh_token(refresh_token);
+    let rotated_at = match token.rotated_at {
+        Some(rotated_at) => rotated_at,
+        None => rotate(db, &token, &presented_hash, &successor, now).await?,
+    };
+    let again = rotated_refresh(RotatedRefreshInput {
+        rotated_at_ms: rotated_at as f64,
+        now_ms: now as f64,
+    });
+    if again == RotatedRefresh::Replay {
+        return Err(revoke_reused(db, settings, &session, client, now).await);
+    }
+    // Issued as of the rotation, so every answer for this exchange is the same pair.
+    let access = settings.keys.issue(user.id, &session.id, rotated_at)?;
+    Ok(Tokens {
+        access_token: access.token,
+        refresh_token: successor,
+        expires_in: access.expires_at_ms,
+    })
+}
+
+/// Exchanges `token` for `successor` and answers when it was rotated: now, or — when a
+/// racing request exchanged it first — that request's time.
+async fn rotate(
+    db: &Db,
+    token: &crate::entities::refresh_token::Model,
+    presented_hash: &str,
+    successor: &str,
+    now: i64,
+) -> ApiResult<i64> {
     let txn = db.begin_write().await?;
     if !repository::mark_rotated(&txn, token.id, now).await? {
+        let rotated_at = repository::find_refresh_token(&txn, presented_hash)
+            .await?
+            .and_then(|stored| stored.rotated_at)
+            .unwrap_or(now);
         txn.rollback().await?;
-        return Err(revoke_reused(db, &session, client, now).await);
+        return Ok(rotated_at);
     }
     repository::insert_refresh_token(
         &txn,
-        &session.id,
-        &hash_refresh_token(&next),
+        &token.session_id,
+        &hash_refresh_token(successor),
         now,
         now + REFRESH_TOKEN_TTL_MS,
     )
     .await?;
-    repository::touch_session(&txn, &session.id, now, now + REFRESH_TOKEN_TTL_MS).await?;
+    repository::touch_session(&txn, &token.session_id, now, now + REFRESH_TOKEN_TTL_MS).await?;
     txn.commit().await?;
-    let access = settings.keys.issue(user.id, &session.id, now)?;
-    Ok(Tokens {
-        access_token: access.token,
-        refresh_token: next,
-        expires_in: access.expires_at_ms,
-    })
+    Ok(now)
 }
 
 /// A rotated refresh token came back: someone else holds a copy. The whole session ends.
 async fn revoke_reused(
     db: &Db,
+    settings: &AccountSettings,
     session: &crate::entities::session::Model,
     client: &Client,
     now: i64,
@@ -425,13 +460,20 @@ async fn revoke_reused(
     if let Err(error) = revoked.await {
         return error;
     }
+    settings.callers.forget_session(&session.id).await;
     tracing::warn!(session = %session.id, "a rotated refresh token was presented again; session revoked");
     invalid_refresh("refresh_token_reused", client.lang)
 }
 
 /// Ends one of the user's own sessions.
 #[tracing::instrument(skip_all)]
-pub async fn logout(db: &Db, user_id: i32, session_id: &str, client: &Client) -> ApiResult<()> {
+pub async fn logout(
+    db: &Db,
+    settings: &AccountSettings,
+    user_id: i32,
+    session_id: &str,
+    client: &Client,
+) -> ApiResult<()> {
     let now = now_ms();
     let txn = db.begin_write().await?;
     repository::revoke_sessions(&txn, user_id, Some(session_id), None, "logout", now).await?;
@@ -445,7 +487,9 @@ pub async fn logout(db: &Db, user_id: i32, session_id: &str, client: &Client) ->
         now,
     )
     .await?;
-    txn.commit().await
+    txn.commit().await?;
+    settings.callers.forget_session(session_id).await;
+    Ok(())
 }
 
 /// The signed-in user as the API shows it.
@@ -457,6 +501,7 @@ pub async fn current_user(db: &Db, user: user::Model) -> ApiResult<UserView> {
 #[tracing::instrument(skip_all)]
 pub async fn update_profile(
     db: &Db,
+    settings: &AccountSettings,
     current: user::Model,
     input: ValidateProfileUpdateInput,
     client: &Client,
@@ -513,8 +558,9 @@ pub async fn update_profile(
     let saved = repository::update_user(&txn, changes)
         .await
         .map_err(|error| conflict_or_internal(error, client.lang))?;
-    let view = repository::with_grants(&txn, saved).await?.into();
+    let view: UserView = repository::with_grants(&txn, saved).await?.into();
     txn.commit().await?;
+    settings.callers.forget_account(view.id).await;
     Ok(view)
 }
 
@@ -621,6 +667,8 @@ pub async fn change_password(
     )
     .await?;
     txn.commit().await?;
+    settings.callers.forget_account(current.id).await;
+    settings.callers.forget_sessions();
     Ok(())
 }
 

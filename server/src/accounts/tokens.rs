@@ -3,9 +3,13 @@ use std::{fs, path::Path};
 
 use anyhow::Context;
 use argon2::password_hash::rand_core::{OsRng, RngCore};
+use hmac::{KeyInit, Mac};
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+
+/// Label of the key that derives successor refresh tokens from the token secret.
+const SUCCESSOR_KEY_LABEL: &[u8] = b"tingshu refresh-token successor v1";
 
 /// How long an access token is accepted.
 pub const ACCESS_TOKEN_TTL_MS: i64 = 15 * 60 * 1000;
@@ -32,6 +36,8 @@ pub struct TokenKeys {
     decoding: DecodingKey,
     /// HMAC key of signed audio URLs (`tingshu_core::catalog::signed_url::derive_signing_key`).
     audio_url_key: std::sync::Arc<str>,
+    /// HMAC key of successor refresh tokens, derived from the same secret.
+    successor_key: std::sync::Arc<[u8]>,
 }
 
 /// A freshly issued access token and its absolute expiry in ms.
@@ -47,6 +53,7 @@ impl TokenKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             audio_url_key: tingshu_core::catalog::signed_url::derive_signing_key(secret).into(),
+            successor_key: hmac_sha256(secret, SUCCESSOR_KEY_LABEL).into(),
         }
     }
 
@@ -54,6 +61,13 @@ impl TokenKeys {
     /// secret itself.
     pub fn audio_url_key(&self) -> &str {
         &self.audio_url_key
+    }
+
+    /// The refresh token that follows `presented` when it is exchanged: HMAC of it under a key
+    /// only the server knows, so a second tab presenting the same token within the grace gets
+    /// the same successor without the server storing any token in the clear.
+    pub fn successor_refresh_token(&self, presented: &str) -> String {
+        hex::encode(hmac_sha256(&self.successor_key, presented.as_bytes()))
     }
 
     /// Keys from `secret`, else from `<data_dir>/jwt-secret`, created (mode 0600) when missing.
@@ -109,6 +123,12 @@ impl TokenKeys {
             .ok()
             .map(|data| data.claims)
     }
+}
+
+fn hmac_sha256(key: &[u8], message: &[u8]) -> Vec<u8> {
+    let mut mac = <hmac::Hmac<Sha256>>::new_from_slice(key).expect("HMAC takes any key length");
+    mac.update(message);
+    mac.finalize().into_bytes().to_vec()
 }
 
 /// A new refresh token: 32 random bytes, hex.
@@ -216,5 +236,21 @@ mod tests {
         assert_eq!(hash_refresh_token(&a).len(), 64);
         assert_ne!(hash_refresh_token(&a), a);
         assert_eq!(hash_refresh_token(&a), hash_refresh_token(&a));
+    }
+
+    #[test]
+    fn a_successor_is_the_same_for_the_same_token_and_secret_only() {
+        let keys = keys();
+        let token = new_refresh_token();
+        let successor = keys.successor_refresh_token(&token);
+        assert_eq!(successor, keys.successor_refresh_token(&token));
+        assert_eq!(successor.len(), 64);
+        assert_ne!(successor, token);
+        assert_ne!(
+            successor,
+            keys.successor_refresh_token(&new_refresh_token())
+        );
+        let other = TokenKeys::from_secret(b"another secret of at least thirty-two bytes");
+        assert_ne!(successor, other.successor_refresh_token(&token));
     }
 }

@@ -149,6 +149,38 @@ pub async fn access_for(
     }))
 }
 
+/// The 404 of a chapter without playable audio (missing, unpublished or without a file).
+pub fn no_audio(chapter_id: i32) -> ApiError {
+    ApiError::NotFound(format!("Chapter {chapter_id} has no audio."))
+}
+
+/// Refuses, exactly as the audio endpoint would, a listener who may not play a chapter.
+pub async fn ensure_playable(
+    state: &AppState,
+    listener: &user::Model,
+    chapter_id: i32,
+    lang: Lang,
+    now_ms: i64,
+) -> ApiResult<()> {
+    let chapter = state
+        .audio
+        .facts
+        .chapter(
+            state.db.reader(),
+            &state.config.data_dir,
+            chapter_id,
+            now_ms,
+        )
+        .await?
+        .ok_or_else(|| no_audio(chapter_id))?;
+    let access = access_for(state, &chapter, Some(listener), now_ms).await?;
+    if access.allowed {
+        Ok(())
+    } else {
+        Err(denial_error(access.kind, lang))
+    }
+}
+
 /// The API error of a refused chapter.
 pub fn denial_error(kind: ChapterAccessKind, lang: Lang) -> ApiError {
     let Some(denial) = kind.denial() else {

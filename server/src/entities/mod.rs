@@ -3,6 +3,7 @@ pub mod asset;
 pub mod auth_event;
 pub mod author;
 pub mod book;
+pub mod book_listener;
 pub mod book_tag;
 pub mod bookshelf_entry;
 pub mod category;

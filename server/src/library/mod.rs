@@ -358,7 +358,15 @@ pub async fn save_progress(
         let written = match &stored {
             None => {
                 let first = repository::insert_progress(&txn, &row).await?;
-                if first {
+                if first
+                    && repository::add_listener(
+                        &txn,
+                        user_id,
+                        chapter.book_id,
+                        chrono::Utc::now().timestamp_millis(),
+                    )
+                    .await?
+                {
                     repository::bump_play_count(&txn, chapter.book_id).await?;
                 }
                 first

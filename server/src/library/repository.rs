@@ -4,11 +4,13 @@ use std::collections::HashMap;
 use sea_orm::{
     sea_query::{Alias, Expr, ExprTrait, OnConflict, Order, Query},
     ColumnTrait, ConnectionTrait, DbErr, DeriveIden, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect,
+    QueryOrder, QuerySelect, Set,
 };
 
 use crate::{
-    entities::{book, bookshelf_entry, chapter, favorite, play_history, play_progress},
+    entities::{
+        book, book_listener, bookshelf_entry, chapter, favorite, play_history, play_progress,
+    },
     paging::Paging,
 };
 
@@ -152,6 +154,30 @@ pub async fn bump_play_count(db: &impl ConnectionTrait, book_id: i32) -> Result<
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// Records that `user_id` listened to `book_id`; true only the first time (then the book's
+/// play count grows).
+pub async fn add_listener(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    book_id: i32,
+    now_ms: i64,
+) -> Result<bool, DbErr> {
+    let row = book_listener::ActiveModel {
+        user_id: Set(user_id),
+        book_id: Set(book_id),
+        first_played_at: Set(now_ms),
+    };
+    let inserted = book_listener::Entity::insert(row)
+        .on_conflict(
+            OnConflict::columns([book_listener::Column::UserId, book_listener::Column::BookId])
+                .do_nothing()
+                .to_owned(),
+        )
+        .exec_without_returning(db)
+        .await?;
+    Ok(inserted > 0)
 }
 
 /// A listener's relation to one book.

@@ -53,7 +53,7 @@ async fn chapter_audio(
         .facts
         .chapter(state.db.reader(), &state.config.data_dir, id, now_ms)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("Chapter {id} has no audio.")))?;
+        .ok_or_else(|| audio::no_audio(id))?;
     let for_anyone = audio::access_for(&state, &chapter, None, now_ms).await?;
     let policy = match for_anyone.kind {
         ChapterAccessKind::Free => CachePolicy::Public,

@@ -10,6 +10,7 @@ use tingshu_core::auth::access::Access;
 
 use super::registry::ApiRoutes;
 use crate::{
+    audio,
     auth::SignedIn,
     db::retry_conflicts,
     error::{success, ApiError, ApiResult, Success},
@@ -202,11 +203,14 @@ fn progress_body(headers: &HeaderMap, body: &Bytes) -> ApiResult<ProgressBody> {
 async fn save_progress(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
+    RequestLang(lang): RequestLang,
     PathId(chapter_id): PathId,
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<Success<Progress>>> {
     let report = ProgressReport::try_from(progress_body(&headers, &body)?)?;
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    audio::ensure_playable(&state, &caller.user, chapter_id, lang, now_ms).await?;
     let user_id = caller.user.id;
     Ok(success(
         retry_conflicts(|| library::save_progress(&state.db, user_id, chapter_id, report)).await?,

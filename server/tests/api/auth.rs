@@ -130,7 +130,12 @@ async fn refreshing_rotates_the_token_and_a_reused_one_revokes_the_session() {
     let new_access = tokens["accessToken"].as_str().unwrap().to_owned();
     assert_eq!(app.get_as("/api/auth/me", &new_access).await.status(), 200);
 
-    // The old token again: someone else has it. The whole session ends.
+    // The old token again, long after its rotation: someone else has a copy. The whole
+    // session ends. (Within core's 10 s grace it would be a second tab; see below.)
+    app.sql(
+        "UPDATE refresh_tokens SET rotated_at = rotated_at - 60000 WHERE rotated_at IS NOT NULL",
+    )
+    .await;
     let reused = app.refresh(&user.refresh_token).await;
     assert_eq!(reused.status(), 401);
     assert_eq!(body(reused).await["code"], "refresh_token_reused");
@@ -145,6 +150,63 @@ async fn refreshing_rotates_the_token_and_a_reused_one_revokes_the_session() {
         "its access tokens too"
     );
     assert_eq!(app.refresh("0".repeat(64).as_str()).await.status(), 401);
+}
+
+#[tokio::test]
+async fn two_tabs_refreshing_with_the_same_token_at_once_both_get_the_same_new_pair() {
+    let app = spawn_app().await;
+    let user = app.signed_up_user("twotabs").await;
+    let tabs =
+        futures_util::future::join_all((0..4).map(|_| app.refresh(&user.refresh_token))).await;
+    let mut pairs = Vec::new();
+    for response in tabs {
+        assert_eq!(response.status(), 200, "every tab refreshes");
+        let data = body(response).await["data"].clone();
+        pairs.push((
+            data["accessToken"].as_str().unwrap().to_owned(),
+            data["refreshToken"].as_str().unwrap().to_owned(),
+        ));
+    }
+    assert!(
+        pairs.windows(2).all(|two| two[0] == two[1]),
+        "one pair: {pairs:?}"
+    );
+    let (access, refresh) = pairs.remove(0);
+    assert_ne!(refresh, user.refresh_token);
+    assert_eq!(app.get_as("/api/auth/me", &access).await.status(), 200);
+    // A few seconds later, the slow tab again: still the same pair, the session lives on.
+    let again = app.refresh(&user.refresh_token).await;
+    assert_eq!(again.status(), 200);
+    assert_eq!(body(again).await["data"]["refreshToken"], refresh.as_str());
+    let next = app.refresh(&refresh).await;
+    assert_eq!(next.status(), 200, "the successor goes on rotating");
+    assert_eq!(
+        app.sql_count("SELECT COUNT(*) FROM sessions WHERE revoked_at IS NOT NULL")
+            .await,
+        0
+    );
+}
+
+#[tokio::test]
+async fn signing_out_without_a_body_ends_the_current_session() {
+    let app = spawn_app().await;
+    let user = app.signed_up_user("bodiless").await;
+    let logout = app
+        .call(
+            Method::POST,
+            "/api/auth/logout",
+            Some(&user.access_token),
+            None,
+        )
+        .await;
+    assert_eq!(logout.status(), 200);
+    assert_eq!(
+        app.get_as("/api/auth/me", &user.access_token)
+            .await
+            .status(),
+        401
+    );
+    assert_eq!(app.refresh(&user.refresh_token).await.status(), 401);
 }
 
 #[tokio::test]

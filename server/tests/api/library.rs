@@ -33,18 +33,7 @@ async fn ok(
 }
 
 async fn book_ids(app: &TestApp) -> Vec<i64> {
-    let body: Value = app
-        .get("/api/books?sort=newest&pageSize=50")
-        .await
-        .json()
-        .await
-        .unwrap();
-    body["data"]["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["id"].as_i64().unwrap())
-        .collect()
+    listed_books(app, "sort=newest").await
 }
 
 async fn chapter_ids(app: &TestApp, book: i64) -> Vec<i64> {
@@ -59,6 +48,33 @@ async fn chapter_ids(app: &TestApp, book: i64) -> Vec<i64> {
         .unwrap()
         .iter()
         .map(|c| c["id"].as_i64().unwrap())
+        .collect()
+}
+
+/// A book's play count as its detail shows it.
+async fn plays(app: &TestApp, book: i64) -> i64 {
+    let detail: Value = app
+        .get(&format!("/api/books/{book}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    detail["data"]["playCount"].as_i64().unwrap()
+}
+
+/// The ids of the books a list query answers.
+async fn listed_books(app: &TestApp, query: &str) -> Vec<i64> {
+    let body: Value = app
+        .get(&format!("/api/books?{query}&pageSize=50"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    body["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["id"].as_i64().unwrap())
         .collect()
 }
 
@@ -288,7 +304,7 @@ async fn progress_is_saved_and_an_older_report_never_rewinds_it() {
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["chapterId"], chapters[1]);
     assert_eq!(rows[1]["completed"], true);
-    // Two first plays of two chapters: two plays of the book; repeated reports count once.
+    // Two chapters and many reports by one account: the book is played once more.
     let plays: Value = app
         .get(&format!("/api/books/{book}"))
         .await
@@ -297,7 +313,7 @@ async fn progress_is_saved_and_an_older_report_never_rewinds_it() {
         .unwrap();
     assert_eq!(
         plays["data"]["playCount"].as_i64().unwrap(),
-        plays_before + 2
+        plays_before + 1
     );
     // The chapter list and the book detail show where the listener is.
     let list: Value = app
@@ -520,4 +536,76 @@ async fn the_library_is_refused_to_guests() {
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["statusMessage"], "Authentication required");
     }
+}
+
+#[tokio::test]
+async fn progress_is_refused_on_chapters_the_listener_may_not_play_and_plays_count_once_per_account(
+) {
+    let app = demo_app().await;
+    let free = app.signed_up_user("freeloader").await;
+    // A chapter of a VIP book that a guest may not play (not a sample, not in a campaign).
+    let mut locked_chapter = None;
+    for vip_book in listed_books(&app, "access=vip").await {
+        let chapters: Value = app
+            .get(&format!("/api/books/{vip_book}/chapters"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let locked = chapters["data"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["access"]["allowed"] == false)
+            .map(|c| c["id"].as_i64().unwrap());
+        if let Some(locked) = locked {
+            locked_chapter = Some((vip_book, locked));
+            break;
+        }
+    }
+    let (vip_book, locked) = locked_chapter.expect("a locked VIP chapter in the demo catalogue");
+    let before = plays(&app, vip_book).await;
+    let (status, error) = call(
+        &app,
+        Method::PUT,
+        &format!("/api/me/progress/{locked}"),
+        &free,
+        Some(&json!({"positionSecs": 1.0, "durationSecs": 30.0, "updatedAt": 1_000})),
+    )
+    .await;
+    assert_eq!(status, 403, "{error}");
+    assert_eq!(error["code"], "premium_required");
+    assert_eq!(
+        plays(&app, vip_book).await,
+        before,
+        "a refused save plays nothing"
+    );
+    assert_eq!(
+        app.sql_count(&format!(
+            "SELECT COUNT(*) FROM play_progress WHERE chapter_id = {locked}"
+        ))
+        .await,
+        0
+    );
+    let (status, _) = call(
+        &app,
+        Method::PUT,
+        "/api/me/progress/999999",
+        &free,
+        Some(&json!({"positionSecs": 1.0, "durationSecs": 30.0, "updatedAt": 1_000})),
+    )
+    .await;
+    assert_eq!(status, 404, "a chapter that does not exist");
+
+    // Every chapter of a free book by one account, then by a second: two plays in all.
+    let book = listed_books(&app, "access=free").await[0];
+    let before = plays(&app, book).await;
+    let chapters = chapter_ids(&app, book).await;
+    let second = app.signed_up_user("second").await;
+    for listener in [&free, &second] {
+        for (at, chapter) in chapters.iter().enumerate() {
+            report(&app, listener, *chapter, 1.0, 1_000 + at as i64).await;
+        }
+    }
+    assert_eq!(plays(&app, book).await, before + 2);
 }
