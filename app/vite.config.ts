@@ -10,7 +10,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   plugins: [wasm(), react()],
   resolve: { alias: { '@': here('./src') } },
-  build: { target: 'es2022', outDir: 'dist', sourcemap: true },
+  build: { target: 'es2022', outDir: 'dist', sourcemap: false },
   server: {
     fs: { allow: [here('.'), here('../wasm/pkg'), here('../locales'), here('../core/vectors')] },
     proxy: {

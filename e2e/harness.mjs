@@ -95,12 +95,21 @@ export async function openBrowser({ locale = 'zh-CN' } = {}) {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  // The server's Content-Security-Policy must let the app do everything it does: a refused
+  // script, style, image, sound or request fails the journey when the browser closes.
+  const refusedByPolicy = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refusedByPolicy.push(message.text());
+  });
   return {
     context,
     page,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (refusedByPolicy.length > 0) {
+        throw new Error(`the page broke its Content-Security-Policy:\n${refusedByPolicy.join('\n')}`);
+      }
     },
   };
 }

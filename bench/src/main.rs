@@ -9,12 +9,20 @@
 //! http://127.0.0.1:8080` then runs many simulated listeners (lists, details, chapters,
 //! searches) against a server started on it and prints latency percentiles per endpoint.
 //!
+//! `get --url http://127.0.0.1:8080/api/books` sends plain GETs of one URL in a closed loop
+//! (the hot path, or nginx serving a small file beside it); `mixed --base-url …` runs
+//! listeners who register, browse, search, save progress and toggle favourites (the load
+//! memory is measured under).
+//!
 //! It starts nothing itself and only talks to loopback (127.0.0.1 or [::1]): it is a load
 //! generator, and pointing one at someone else's server is not its job. The same command
 //! against nginx serving the same file gives the comparison.
 mod catalog_load;
 mod catalog_seed;
 mod catalog_words;
+mod get;
+mod hammer;
+mod mixed;
 mod net;
 mod range;
 mod rng;
@@ -35,6 +43,10 @@ struct Cli {
 enum Command {
     /// Random byte-range GETs against one URL (e.g. a chapter's audio).
     Range(range::RangeArgs),
+    /// Plain GETs of one URL; every answer must be 200.
+    Get(get::GetArgs),
+    /// Listeners registering, browsing, searching, saving progress and toggling favourites.
+    Mixed(mixed::MixedArgs),
     /// Generates a large catalogue into a new SQLite database (DIR/tingshu.db).
     CatalogSeed(catalog_seed::CatalogSeedArgs),
     /// Simulated listeners browsing and searching the catalogue.
@@ -45,6 +57,8 @@ enum Command {
 async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Range(args) => range::run(args).await,
+        Command::Get(args) => get::run(args).await,
+        Command::Mixed(args) => mixed::run(args).await,
         Command::CatalogSeed(args) => catalog_seed::run(args).await,
         Command::Catalog(args) => catalog_load::run(args).await,
     }

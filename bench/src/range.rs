@@ -1,19 +1,12 @@
 //! `range`: random byte-range GETs against one URL (e.g. a chapter's audio), bounded by a
 //! request count and a time limit; prints requests/s, MB/s and latency percentiles.
-use std::{
-    sync::{
-        atomic::{AtomicU64, Ordering},
-        Arc,
-    },
-    time::{Duration, Instant},
-};
-
 use anyhow::{bail, Context};
 use clap::Args;
 use reqwest::{header, StatusCode};
 
 use crate::{
-    net::{loopback_url, parse_header, percentile},
+    hammer::{hammer, Bounds},
+    net::{loopback_url, parse_header},
     rng::mix,
 };
 
@@ -58,14 +51,6 @@ fn range_for(n: u64, len: u64, chunk: u64) -> String {
     format!("bytes={start}-{end}")
 }
 
-#[derive(Default)]
-struct Totals {
-    issued: AtomicU64,
-    ok: AtomicU64,
-    failed: AtomicU64,
-    bytes: AtomicU64,
-}
-
 pub async fn run(args: RangeArgs) -> anyhow::Result<()> {
     let url = loopback_url(&args.url)?;
     let mut headers = header::HeaderMap::new();
@@ -101,73 +86,28 @@ pub async fn run(args: RangeArgs) -> anyhow::Result<()> {
         args.concurrency, args.chunk, args.requests, args.seconds
     );
 
-    let totals = Arc::new(Totals::default());
-    let started = Instant::now();
-    let deadline = started + Duration::from_secs(args.seconds);
-    let mut workers = Vec::new();
-    for _ in 0..args.concurrency {
-        let (client, url, totals) = (client.clone(), url.clone(), totals.clone());
-        let (limit, chunk) = (args.requests, args.chunk);
-        workers.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            loop {
-                let n = totals.issued.fetch_add(1, Ordering::Relaxed);
-                if n >= limit || Instant::now() >= deadline {
-                    break;
-                }
-                let sent = Instant::now();
-                let outcome = async {
-                    let response = client
-                        .get(url.clone())
-                        .header(header::RANGE, range_for(n, len, chunk))
-                        .send()
-                        .await?;
-                    let status = response.status();
-                    let body = response.bytes().await?;
-                    Ok::<_, reqwest::Error>((status, body.len() as u64))
-                }
-                .await;
-                match outcome {
-                    Ok((StatusCode::PARTIAL_CONTENT, bytes)) => {
-                        latencies.push(sent.elapsed());
-                        totals.ok.fetch_add(1, Ordering::Relaxed);
-                        totals.bytes.fetch_add(bytes, Ordering::Relaxed);
-                    }
-                    _ => {
-                        totals.failed.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
+    let bounds = Bounds {
+        concurrency: args.concurrency,
+        requests: args.requests,
+        seconds: args.seconds,
+    };
+    let chunk = args.chunk;
+    hammer(bounds, "206", move |n| {
+        let (client, url) = (client.clone(), url.clone());
+        async move {
+            let response = client
+                .get(url)
+                .header(header::RANGE, range_for(n, len, chunk))
+                .send()
+                .await
+                .ok()?;
+            if response.status() != StatusCode::PARTIAL_CONTENT {
+                return None;
             }
-            latencies
-        }));
-    }
-    let mut latencies = Vec::new();
-    for worker in workers {
-        latencies.extend(worker.await?);
-    }
-    let elapsed = started.elapsed().as_secs_f64();
-    latencies.sort_unstable();
-
-    let ok = totals.ok.load(Ordering::Relaxed);
-    let failed = totals.failed.load(Ordering::Relaxed);
-    let bytes = totals.bytes.load(Ordering::Relaxed);
-    println!("requests:  {ok} ok (206), {failed} failed, in {elapsed:.2} s");
-    println!("rate:      {:.0} requests/s", ok as f64 / elapsed);
-    println!(
-        "transfer:  {:.1} MB/s ({bytes} bytes)",
-        bytes as f64 / 1e6 / elapsed
-    );
-    println!(
-        "latency:   p50 {:?}  p90 {:?}  p99 {:?}  max {:?}",
-        percentile(&latencies, 50.0),
-        percentile(&latencies, 90.0),
-        percentile(&latencies, 99.0),
-        latencies.last().copied().unwrap_or_default()
-    );
-    if failed > 0 {
-        bail!("{failed} request(s) failed");
-    }
-    Ok(())
+            Some(response.bytes().await.ok()?.len() as u64)
+        }
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -92,6 +92,15 @@ pub struct Config {
     #[arg(long, env = "TRUSTED_PROXIES", value_delimiter = ',', num_args = 0..)]
     pub trusted_proxies: Vec<crate::client::ProxyRange>,
 
+    /// The address listeners reach the site at (e.g. `https://tingshu.example`). When it is
+    /// https, browsers are told to use https only (Strict-Transport-Security).
+    #[arg(long, env = "PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Time limits on slow or idle clients and on shutdown.
+    #[command(flatten)]
+    pub timeouts: Timeouts,
+
     /// Per-client budgets (requests per minute per client address) for registration,
     /// feedback and search; over budget: 429 with `Retry-After`.
     #[command(flatten)]
@@ -101,6 +110,25 @@ pub struct Config {
     #[arg(long, env = "DEMO", default_value_t = false, action = clap::ArgAction::Set,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub demo: bool,
+}
+
+/// How long the server waits for a slow client, an idle connection and requests in flight
+/// at shutdown, in seconds.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct Timeouts {
+    /// Seconds a client has to send a request's headers; also how long an idle keep-alive
+    /// connection is kept open.
+    #[arg(long, env = "HEADER_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_timeout_secs: u64,
+    /// Seconds a client has to send a request's body (answered 408 after that).
+    #[arg(long, env = "BODY_TIMEOUT_SECS", default_value_t = 15)]
+    pub body_timeout_secs: u64,
+    /// Seconds a handler may take before the request is answered 408.
+    #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 30)]
+    pub request_timeout_secs: u64,
+    /// Seconds requests in flight may still take after SIGTERM; then the server stops anyway.
+    #[arg(long, env = "SHUTDOWN_GRACE_SECS", default_value_t = 10)]
+    pub shutdown_grace_secs: u64,
 }
 
 /// Requests per client address per minute (hour for registration); bursts up to the same number.
@@ -146,6 +174,13 @@ impl fmt::Debug for Secret {
 }
 
 impl Config {
+    /// Whether the site is served over https (then HSTS is sent).
+    pub fn is_https(&self) -> bool {
+        self.public_url
+            .as_deref()
+            .is_some_and(|url| url.trim().to_ascii_lowercase().starts_with("https://"))
+    }
+
     /// The database URL in force: the configured one, else the SQLite file in the data folder.
     pub fn effective_database_url(&self) -> DatabaseUrl {
         self.database_url.clone().unwrap_or_else(|| {

@@ -62,6 +62,11 @@ pub enum ApiError {
     /// 413: the body is larger than the endpoint accepts.
     #[error("request body too large")]
     PayloadTooLarge,
+    /// 4xx/5xx: the HTTP layer refused the request before a handler answered (a malformed
+    /// query or path, a missing content type, the body limit or a time limit); `status` is
+    /// the one it chose, `message` its text.
+    #[error("{message}")]
+    Rejected { status: StatusCode, message: String },
     /// 503: a dependency (the database, its disk) cannot be used right now; nothing was written.
     #[error("{0}")]
     Unavailable(String),
@@ -110,6 +115,7 @@ impl ApiError {
             Self::Unavailable(_) | Self::Busy { .. } | Self::WriteConflict => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
+            Self::Rejected { status, .. } => *status,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -129,6 +135,7 @@ impl ApiError {
             Self::Busy { .. } => "busy",
             Self::WriteConflict => "write_conflict",
             Self::Internal(_) => "internal_error",
+            Self::Rejected { status, .. } => rejection_code(*status),
         }
     }
 
@@ -156,6 +163,23 @@ impl ApiError {
             },
             retry_after: self.retry_after_secs(),
         }
+    }
+}
+
+/// The stable code of a rejection made by the HTTP layer, by its status.
+fn rejection_code(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "bad_request",
+        404 => "not_found",
+        405 => "method_not_allowed",
+        408 => "request_timeout",
+        413 => "payload_too_large",
+        415 => "unsupported_media_type",
+        416 => "range_not_satisfiable",
+        422 => "invalid_body",
+        431 => "headers_too_large",
+        500..=599 => "internal_error",
+        _ => "rejected",
     }
 }
 
@@ -199,6 +223,10 @@ impl From<JsonRejection> for ApiError {
             {
                 Self::PayloadTooLarge
             }
+            other if other.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE => Self::Rejected {
+                status: other.status(),
+                message: other.body_text(),
+            },
             other => Self::BadJson(other.body_text()),
         }
     }

@@ -6,7 +6,6 @@ use axum::{http::HeaderName, Router};
 use tokio::net::TcpListener;
 use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
-    timeout::TimeoutLayer,
     trace::{DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
@@ -14,15 +13,19 @@ use tracing::Level;
 use crate::{
     accounts::{password::HashCost, tokens::TokenKeys, AccountSettings},
     audio::AudioCaches,
+    auth::cache::CallerCache,
     budgets::Budgets,
     catalog::counts::CatalogCounts,
     config::Config,
     db::{records::RecordQueue, Db, DiskReserve},
+    edge,
     i18n::Catalogues,
     routes::{self, registry::RouteEntry},
     search::{self, SearchIndex},
     seed,
+    serve::{serve, ConnectionLimits},
     state::AppState,
+    telemetry,
 };
 
 /// Token keys (configured or kept in the data folder) and the password hashing cost.
@@ -43,8 +46,10 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     address: SocketAddr,
+    limits: ConnectionLimits,
     api_table: Vec<RouteEntry>,
     search: SearchIndex,
+    callers: CallerCache,
     db: Db,
     /// Writers of the record queues: awaited at shutdown so queued rows are written.
     record_tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -70,16 +75,20 @@ impl Application {
             )
         });
         let db = Db::connect_and_migrate(&url, reserve).await?;
+        telemetry::memory_after("opening the database");
         let catalogues = Catalogues::load(&config.locales_dir)?;
         let accounts = account_settings(&config).await?;
+        telemetry::memory_after("loading translations and account keys");
         if config.demo {
             seed::demo_accounts(&db, &accounts).await?;
             seed::demo_catalog(&db, &config.data_dir).await?;
+            telemetry::memory_after("seeding the demo");
         }
         // After any seeding: rebuilt from the database when missing, outdated or out of step.
         let search =
             SearchIndex::open_or_rebuild(&config.data_dir.join(search::INDEX_DIR), db.reader())
                 .await?;
+        telemetry::memory_after("opening the search index");
         if config.search_refresh_secs > 0 {
             let period = Duration::from_secs(config.search_refresh_secs);
             search::refresh_every(search.clone(), db.reader().clone(), period);
@@ -93,6 +102,10 @@ impl Application {
         let (search_log, search_log_task) =
             RecordQueue::start(db.writer().clone(), SEARCH_LOG_CAPACITY, "search_queries");
         let budgets = Budgets::new(&config.budgets);
+        let limits = ConnectionLimits {
+            header_timeout: Duration::from_secs(config.timeouts.header_timeout_secs),
+            shutdown_grace: Duration::from_secs(config.timeouts.shutdown_grace_secs),
+        };
         budgets.forget_idle_every_minute();
         let state = AppState {
             search_log,
@@ -105,13 +118,17 @@ impl Application {
             audio: AudioCaches::default(),
             catalog_counts: CatalogCounts::default(),
         };
+        let config = state.config.clone();
+        let callers = state.accounts.callers.clone();
         let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
-            router: with_middleware(router),
+            router: with_request_ids(edge::wrap(router, &config)),
             address,
+            limits,
             api_table,
             search,
+            callers,
             db,
             record_tasks: vec![search_log_task],
         })
@@ -127,22 +144,22 @@ impl Application {
         &self.search
     }
 
+    /// The sessions and accounts the access middleware keeps a moment (tests that change
+    /// rows with SQL forget them, as another instance's change would be after its TTL).
+    pub fn callers(&self) -> CallerCache {
+        self.callers.clone()
+    }
+
     /// The address actually bound (the real port when 0 was asked for).
     pub fn address(&self) -> SocketAddr {
         self.address
     }
 
-    /// Serves until SIGTERM or Ctrl-C, then lets requests in flight finish.
+    /// Serves until SIGTERM or Ctrl-C, then lets requests in flight finish (for at most the
+    /// shutdown grace).
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         tracing::info!(address = %self.address, "Tingshu is listening on http://{}", self.address);
-        axum::serve(
-            self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("the server stopped with an error")?;
+        serve(self.listener, self.router, self.limits, shutdown_signal()).await;
         // The router (and every queue sender in it) is gone: the queues drain and end.
         for task in self.record_tasks {
             let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
@@ -153,14 +170,10 @@ impl Application {
     }
 }
 
-/// Request ids, one log line per request, and a time limit per request.
-fn with_middleware(router: Router) -> Router {
+/// Request ids and one log line per request.
+fn with_request_ids(router: Router) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     router
-        .layer(TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            Duration::from_secs(30),
-        ))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(
             TraceLayer::new_for_http()

@@ -15,3 +15,18 @@ pub fn init(format: LogFormat) {
     // A second init (tests start many apps in one process) keeps the first subscriber.
     let _ = result;
 }
+
+/// The process's resident memory in MiB (Linux), for the start-up log that shows what
+/// each stage holds.
+pub fn resident_mib() -> Option<f64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: f64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096.0 / (1024.0 * 1024.0))
+}
+
+/// Logs the resident memory after a start-up stage.
+pub fn memory_after(stage: &str) {
+    if let Some(mib) = resident_mib() {
+        tracing::info!(stage, rss_mib = format!("{mib:.1}"), "memory after {stage}");
+    }
+}

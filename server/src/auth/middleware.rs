@@ -10,7 +10,10 @@ use tingshu_core::auth::{
     messages,
 };
 
-use super::Caller;
+use super::{
+    cache::{Account, OpenSession},
+    Caller,
+};
 use crate::{accounts::repository, error::ApiError, extract::lang_of, state::AppState};
 
 /// Checks the bearer token (when any) and the route's requirement before the handler runs.
@@ -87,29 +90,51 @@ async fn authenticate(state: &AppState, headers: HeaderMap) -> Result<Option<Cal
         .parse()
         .map_err(|_| ApiError::auth_required("The access token is invalid."))?;
     let now_ms = chrono::Utc::now().timestamp_millis();
-    let session = repository::find_session(&state.db, &claims.sid).await?;
-    let session_open = session
-        .is_some_and(|s| s.user_id == user_id && s.revoked_at.is_none() && s.expires_at > now_ms);
+    let callers = &state.accounts.callers;
+    let session = callers
+        .session(&claims.sid, async {
+            let session = repository::find_session(state.db.reader(), &claims.sid).await?;
+            Ok::<_, ApiError>(
+                session
+                    .filter(|s| s.revoked_at.is_none())
+                    .map(|s| OpenSession {
+                        user_id: s.user_id,
+                        expires_at: s.expires_at,
+                    }),
+            )
+        })
+        .await?;
+    let session_open = session.is_some_and(|s| s.user_id == user_id && s.expires_at > now_ms);
     if !session_open {
         return Err(ApiError::auth_required(
             "This session has ended; sign in again.",
         ));
     }
-    let user = repository::find_by_id(&state.db, user_id)
+    let account = callers
+        .account(user_id, async {
+            let Some(user) = repository::find_by_id(state.db.reader(), user_id).await? else {
+                return Ok::<_, ApiError>(None);
+            };
+            let (roles, permissions) = repository::grants_of(state.db.reader(), user.id).await?;
+            Ok(Some(Account {
+                user,
+                roles,
+                permissions,
+            }))
+        })
         .await?
         .ok_or_else(|| ApiError::auth_required("This account no longer exists."))?;
-    if user.status != "active" {
+    if account.user.status != "active" {
         return Err(ApiError::Forbidden {
             status_message: "Account disabled".into(),
             code: "account_disabled".into(),
             message: messages::account_disabled(lang_of(&headers)),
         });
     }
-    let (roles, permissions) = repository::grants_of(&state.db, user.id).await?;
     Ok(Some(Caller {
-        user,
+        user: account.user.clone(),
         session_id: claims.sid,
-        roles,
-        permissions,
+        roles: account.roles.clone(),
+        permissions: account.permissions.clone(),
     }))
 }

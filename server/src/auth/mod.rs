@@ -1,5 +1,6 @@
 //! Who is calling: the access token checked against a live session and an active account,
 //! then the route's requirement decided by the core's `authorize` rule.
+pub mod cache;
 pub mod middleware;
 
 use axum::{extract::FromRequestParts, http::request::Parts};

@@ -22,7 +22,7 @@ use crate::{
     budgets::Budget,
     client::ClientAddr,
     error::{success, ApiError, ApiResult, Success},
-    extract::{lang_of, Body},
+    extract::{lang_of, Body, OptionalBody},
     state::AppState,
 };
 
@@ -163,12 +163,19 @@ async fn logout(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,
-    Body(input): Body<LogoutRequest>,
+    OptionalBody(input): OptionalBody<LogoutRequest>,
 ) -> ApiResult<Json<Success<()>>> {
     let session_id = input
         .session_id
         .unwrap_or_else(|| caller.session_id.clone());
-    accounts::logout(&state.db, caller.user.id, &session_id, &client).await?;
+    accounts::logout(
+        &state.db,
+        &state.accounts,
+        caller.user.id,
+        &session_id,
+        &client,
+    )
+    .await?;
     Ok(success(()))
 }
 
@@ -198,7 +205,7 @@ async fn update_profile(
         lang: client.lang,
     };
     Ok(success(
-        accounts::update_profile(&state.db, caller.user, input, &client).await?,
+        accounts::update_profile(&state.db, &state.accounts, caller.user, input, &client).await?,
     ))
 }
 

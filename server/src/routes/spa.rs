@@ -5,13 +5,10 @@ use axum::{
     extract::Request,
     http::{header, HeaderValue},
     middleware::{self, Next},
-    response::Response,
+    response::{IntoResponse, Response},
     Router,
 };
-use tower_http::{
-    compression::CompressionLayer,
-    services::{ServeDir, ServeFile},
-};
+use tower_http::services::{ServeDir, ServeFile};
 
 /// Hashed file names never change content, so browsers may keep them for a year.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -20,7 +17,8 @@ const REVALIDATE: &str = "no-cache";
 /// Unhashed public files (favicon, sharing image) may be kept for an hour.
 const SHORT: &str = "public, max-age=3600";
 
-/// Serves `dir`: `/assets/*` strictly (a missing asset is a 404), anything else falls back to `index.html`.
+/// Serves `dir`: `/assets/*` strictly (a missing asset is a 404), anything else falls back to
+/// `index.html`. Source maps are never served, even when a build left them in `dir`.
 pub fn service(dir: &Path) -> Router {
     let index = dir.join("index.html");
     if !index.is_file() {
@@ -30,7 +28,14 @@ pub fn service(dir: &Path) -> Router {
         .nest_service("/assets", ServeDir::new(dir.join("assets")))
         .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
         .layer(middleware::from_fn(set_cache_control))
-        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(refuse_source_maps))
+}
+
+async fn refuse_source_maps(request: Request, next: Next) -> Response {
+    if request.uri().path().ends_with(".map") {
+        return axum::http::StatusCode::NOT_FOUND.into_response();
+    }
+    next.run(request).await
 }
 
 async fn set_cache_control(request: Request, next: Next) -> Response {

@@ -1,83 +1,16 @@
 //! Abuse resistance: bounded password hashing, per-client budgets, a sign-in throttle that
 //! counts parallel guesses and locks the account (never the address), trusted proxies.
-use std::{
-    io::{BufRead, BufReader},
-    process::{Child, Command, Stdio},
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{locales_dir, spawn_app, spawn_app_with, TestApp, GOOD_PASSWORD};
-
-/// The real `tingshu` binary on a free port with its own data folder (SQLite).
-struct Server {
-    child: Child,
-    address: String,
-    _data: tempfile::TempDir,
-}
-
-impl Server {
-    fn start() -> Self {
-        let data = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tingshu"))
-            .env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("HOST", "127.0.0.1")
-            .env("PORT", "0")
-            .env("DATA_DIR", data.path())
-            .env("LOCALES_DIR", locales_dir())
-            .env("STATIC_DIR", data.path().join("no-app"))
-            .env("SEARCH_REFRESH_SECS", "0")
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("cannot start the tingshu binary");
-        let stdout = child.stdout.take().unwrap();
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(at) = line.find("http://") {
-                    let address = line[at..].split_whitespace().next().unwrap().to_owned();
-                    let _ = sender.send(address);
-                }
-            }
-        });
-        let address = receiver
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server did not say where it listens");
-        Self {
-            child,
-            address,
-            _data: data,
-        }
-    }
-
-    /// The process's peak resident memory (VmHWM), in MiB.
-    fn peak_rss_mib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
-        let line = status
-            .lines()
-            .find(|line| line.starts_with("VmHWM:"))
-            .expect("VmHWM in /proc/<pid>/status");
-        let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
-        kib / 1024
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use crate::helpers::{spawn_app, spawn_app_with, RealServer, TestApp, GOOD_PASSWORD};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_hundred_parallel_sign_ins_for_unknown_accounts_keep_memory_bounded_and_never_fail() {
-    let server = Server::start();
+    let server = RealServer::start(&[]);
     let client = reqwest::Client::new();
     let url = format!("{}/api/auth/login", server.address);
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");

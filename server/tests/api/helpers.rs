@@ -1,11 +1,18 @@
-//! `spawn_app()`: starts the real server on a free port with its own database and folders.
-use std::path::PathBuf;
+//! `spawn_app()`: starts the real server on a free port with its own database and folders;
+//! `RealServer`: the real `tingshu` binary as a process, for what needs one (memory, signals).
+use std::{
+    io::{BufRead, BufReader},
+    path::PathBuf,
+    process::{Child, Command, Stdio},
+    time::Duration,
+};
 
 use clap::Parser;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 use serde_json::{json, Value};
 use tempfile::TempDir;
 use tingshu_server::{
+    auth::cache::CallerCache,
     config::{Budgets, Cli, Config, DatabaseUrl, LogFormat},
     routes::registry::RouteEntry,
     search::SearchIndex,
@@ -21,6 +28,8 @@ pub struct TestApp {
     pub config: Config,
     /// The app's full-text index: rebuild it after arranging books with `sql`.
     pub search: SearchIndex,
+    /// The sessions and accounts the app keeps a moment; `sql` forgets them.
+    pub callers: CallerCache,
     _data: TempDir,
 }
 
@@ -127,12 +136,14 @@ impl TestApp {
         user_from(&body["data"], &user.email, &user.username, &user.password)
     }
 
-    /// Runs SQL against the app's database (for arranging states the API cannot make yet).
+    /// Runs SQL against the app's database (for arranging states the API cannot make yet),
+    /// then makes the app forget the accounts and sessions it kept, as the console will.
     pub async fn sql(&self, statement: &str) {
         self.db
             .execute_unprepared(statement)
             .await
             .expect(statement);
+        self.callers.forget_all();
     }
 
     /// The first column of the first row of a counting query, read from the app's database.
@@ -269,6 +280,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let address = format!("http://{}", app.address());
     let api_table = app.api_table().to_vec();
     let search = app.search_index().clone();
+    let callers = app.callers();
     tokio::spawn(app.run_until_stopped());
     let db = Database::connect(config.effective_database_url().expose())
         .await
@@ -280,6 +292,84 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         api_table,
         config,
         search,
+        callers,
         _data: data,
+    }
+}
+
+/// The real `tingshu` binary on a free port with its own data folder (SQLite); killed when
+/// dropped.
+pub struct RealServer {
+    pub child: Child,
+    pub address: String,
+    _data: TempDir,
+}
+
+impl RealServer {
+    /// Starts the binary with the test defaults and then `env` (name, value) on top.
+    pub fn start(env: &[(&str, &str)]) -> Self {
+        let data = tempfile::tempdir().unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tingshu"));
+        command
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("HOST", "127.0.0.1")
+            .env("PORT", "0")
+            .env("DATA_DIR", data.path())
+            .env("LOCALES_DIR", locales_dir())
+            .env("STATIC_DIR", data.path().join("no-app"))
+            .env("SEARCH_REFRESH_SECS", "0")
+            .env("RUST_LOG", "info");
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start the tingshu binary");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(at) = line.find("http://") {
+                    let address = line[at..].split_whitespace().next().unwrap().to_owned();
+                    let _ = sender.send(address);
+                }
+            }
+        });
+        let address = receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server did not say where it listens");
+        Self {
+            child,
+            address,
+            _data: data,
+        }
+    }
+
+    /// The process's peak resident memory (VmHWM), in MiB.
+    pub fn peak_rss_mib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let line = status
+            .lines()
+            .find(|line| line.starts_with("VmHWM:"))
+            .expect("VmHWM in /proc/<pid>/status");
+        let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        kib / 1024
+    }
+
+    /// Asks the process to stop, as an operator's SIGTERM would.
+    pub fn terminate(&self) {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill only sends a signal to our own child process.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    }
+}
+
+impl Drop for RealServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }

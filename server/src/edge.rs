@@ -1,0 +1,145 @@
+//! The edge every response passes: security headers, compression, time limits, and the JSON
+//! error shape for rejections made before a handler ran (extractors, body limits, timeouts).
+use std::time::Duration;
+
+use axum::{
+    extract::State,
+    http::{header, HeaderName, HeaderValue, StatusCode},
+    middleware,
+    response::{IntoResponse, Response},
+    Router,
+};
+use tower_http::{
+    compression::{
+        predicate::{NotForContentType, Predicate},
+        CompressionLayer, DefaultPredicate,
+    },
+    timeout::{RequestBodyTimeoutLayer, TimeoutLayer},
+};
+
+use crate::{config::Config, error::ApiError};
+
+/// The page's policy: scripts only from this site (no inline script, no eval; wasm may be
+/// compiled), styles from this site plus the inline `style` attributes React sets, images
+/// also from https hosts (covers and avatars may live on a CDN), never framed.
+pub const APP_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' blob:; \
+    font-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; \
+    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// Everything that is not a page (JSON, audio, images, translations) may run nothing at all.
+pub const RESOURCE_CSP: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
+/// Browser features the app never uses, so an injected frame or script cannot ask for them.
+const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), usb=(), serial=()";
+/// A year of https-only, for sites served over https.
+const HSTS: &str = "max-age=31536000; includeSubDomains";
+/// Rejection bodies longer than this are not quoted into the JSON error.
+const QUOTED_REJECTION_LIMIT: usize = 2048;
+
+/// Wraps `router` in the edge layers, outermost last: body and handler time limits, JSON
+/// rejections, compression (never of audio), security headers.
+pub fn wrap(router: Router, config: &Config) -> Router {
+    let limits = config.timeouts;
+    let compress_when = DefaultPredicate::new()
+        .and(NotForContentType::const_new("audio/"))
+        .and(NotForContentType::const_new("video/"));
+    router
+        .layer(RequestBodyTimeoutLayer::new(Duration::from_secs(
+            limits.body_timeout_secs,
+        )))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(limits.request_timeout_secs),
+        ))
+        .layer(middleware::map_response(json_rejections))
+        .layer(CompressionLayer::new().compress_when(compress_when))
+        .layer(middleware::map_response_with_state(
+            SecurityHeaders {
+                hsts: config.is_https(),
+            },
+            security_headers,
+        ))
+}
+
+/// Which optional security headers this server sends.
+#[derive(Debug, Clone, Copy)]
+struct SecurityHeaders {
+    hsts: bool,
+}
+
+async fn security_headers(
+    State(policy): State<SecurityHeaders>,
+    mut response: Response,
+) -> Response {
+    let is_page = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/html"));
+    let headers = response.headers_mut();
+    let csp = if is_page { APP_CSP } else { RESOURCE_CSP };
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(csp),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    headers.insert(
+        HeaderName::from_static("permissions-policy"),
+        HeaderValue::from_static(PERMISSIONS_POLICY),
+    );
+    headers.insert(
+        HeaderName::from_static("cross-origin-opener-policy"),
+        HeaderValue::from_static("same-origin"),
+    );
+    if policy.hsts {
+        headers.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        );
+    }
+    response
+}
+
+/// A failure answered without the JSON error body (axum's extractor rejections, the body
+/// limit, the time limits, a file server's 404 or 416) gets it, keeping its status and
+/// headers (`Allow`, `Content-Range`, `Retry-After`) and quoting its text as the message.
+async fn json_rejections(response: Response) -> Response {
+    let status = response.status();
+    let failed = status.is_client_error() || status.is_server_error();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !failed || is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, QUOTED_REJECTION_LIMIT)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
+        .unwrap_or_default();
+    // A server error's text may tell more than a client should read.
+    let message = if text.is_empty() || status.is_server_error() {
+        status.canonical_reason().unwrap_or("Error").to_owned()
+    } else {
+        text
+    };
+    let mut answer = ApiError::Rejected { status, message }.into_response();
+    for (name, value) in parts.headers.iter() {
+        if name != header::CONTENT_TYPE
+            && name != header::CONTENT_LENGTH
+            && !answer.headers().contains_key(name)
+        {
+            answer.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    answer
+}

@@ -1,0 +1,351 @@
+//! The edge: security headers, compression, source maps, every rejection in the JSON error
+//! shape, slow and idle clients cut off, and a shutdown bounded in time.
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::{json, Value};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+};
+
+use crate::helpers::{spawn_app, spawn_app_with, RealServer, TestApp, TestUser};
+
+/// How long a half-sent or idle connection may be held at most (the issue's bar).
+const CUT_OFF: Duration = Duration::from_secs(30);
+
+#[tokio::test]
+async fn pages_and_api_answers_carry_the_security_headers() {
+    let app = spawn_app().await;
+    let page = app.get("/books").await;
+    let csp = page.headers()["content-security-policy"].to_str().unwrap();
+    let script_src = csp
+        .split(';')
+        .map(str::trim)
+        .find(|directive| directive.starts_with("script-src"))
+        .expect("a script-src directive");
+    assert!(!script_src.contains("unsafe-inline"), "{csp}");
+    assert!(!script_src.contains("'unsafe-eval'"), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    for response in [page, app.get("/api/categories").await] {
+        let headers = response.headers();
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        assert_eq!(headers["x-frame-options"], "DENY");
+        assert_eq!(
+            headers["referrer-policy"],
+            "strict-origin-when-cross-origin"
+        );
+        assert!(headers["permissions-policy"]
+            .to_str()
+            .unwrap()
+            .contains("camera=()"));
+        assert!(
+            headers.get("strict-transport-security").is_none(),
+            "no HSTS without an https PUBLIC_URL"
+        );
+    }
+    let api = app.get("/api/categories").await;
+    assert!(api.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .starts_with("default-src 'none'"));
+}
+
+#[tokio::test]
+async fn an_https_site_tells_browsers_to_stay_on_https() {
+    let app =
+        spawn_app_with(|config| config.public_url = Some("https://tingshu.example".into())).await;
+    for path in ["/", "/api/categories"] {
+        let response = app.get(path).await;
+        assert!(
+            response.headers()["strict-transport-security"]
+                .to_str()
+                .unwrap()
+                .starts_with("max-age="),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn source_maps_are_never_served() {
+    let app = spawn_app().await;
+    let map = app.config.static_dir.join("assets/app-3f9a1c.js.map");
+    std::fs::write(&map, r#"{"version":3,"sources":["src/main.tsx"]}"#).unwrap();
+    let response = app.get("/assets/app-3f9a1c.js.map").await;
+    assert_eq!(response.status(), 404);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "not_found");
+    assert!(!body.to_string().contains("main.tsx"));
+}
+
+async fn get_encoded(app: &TestApp, path: &str, encoding: &str) -> reqwest::Response {
+    app.client
+        .get(app.url(path))
+        .header("Accept-Encoding", encoding)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn json_and_translations_are_compressed_audio_never() {
+    let app = spawn_app_with(|config| config.demo = true).await;
+    for path in ["/api/books?pageSize=50", "/_i18n/zh/messages.json"] {
+        for encoding in ["br", "gzip"] {
+            let response = get_encoded(&app, path, encoding).await;
+            assert_eq!(response.status(), 200, "{path}");
+            assert_eq!(response.headers()["content-encoding"], encoding, "{path}");
+        }
+        let plain = app.get(path).await;
+        assert!(plain.headers().get("content-encoding").is_none(), "{path}");
+    }
+    let books: Value = app
+        .get("/api/books?access=free")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let book = books["data"]["items"][0]["id"].as_i64().unwrap();
+    let chapters: Value = app
+        .get(&format!("/api/books/{book}/chapters"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let chapter = chapters["data"]["items"][0]["id"].as_i64().unwrap();
+    let audio = get_encoded(&app, &format!("/api/chapters/{chapter}/audio"), "gzip, br").await;
+    assert_eq!(audio.status(), 200);
+    assert!(audio.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("audio/"));
+    assert!(audio.headers().get("content-encoding").is_none());
+}
+
+/// A signed-in administrator (made so through the database, as the console does not exist yet).
+async fn admin(app: &TestApp) -> TestUser {
+    let admin = app.signed_up_user("edgeadmin").await;
+    app.sql(&format!(
+        "UPDATE users SET user_type = 'admin' WHERE id = {}",
+        admin.id
+    ))
+    .await;
+    admin
+}
+
+/// Asserts the JSON error shape with `status`, and answers the body.
+async fn json_error(response: reqwest::Response, status: u16, what: &str) -> Value {
+    assert_eq!(response.status(), status, "{what}");
+    let content_type = response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        content_type.starts_with("application/json"),
+        "{what}: {content_type}"
+    );
+    let body: Value = response.json().await.expect(what);
+    assert_eq!(body["statusCode"], status, "{what}: {body}");
+    assert!(body["statusMessage"].is_string(), "{what}: {body}");
+    assert!(
+        !body["message"].as_str().unwrap_or("").is_empty(),
+        "{what}: {body}"
+    );
+    assert!(
+        !body["code"].as_str().unwrap_or("").is_empty(),
+        "{what}: {body}"
+    );
+    body
+}
+
+#[tokio::test]
+async fn every_rejection_is_the_json_error_shape() {
+    let app = spawn_app_with(|config| config.demo = true).await;
+    let admin = admin(&app).await;
+    let listener = app.signed_up_user("rejected").await;
+    let url = |path: &str| app.url(path);
+
+    let bad_query = app
+        .get_as("/api/admin/security/events?limit=abc", &admin.access_token)
+        .await;
+    assert_eq!(
+        json_error(bad_query, 400, "?limit=abc").await["code"],
+        "bad_request"
+    );
+
+    let huge = json!({"positionSecs": 1.0, "padding": "x".repeat(64 * 1024)});
+    let too_large = app
+        .call(
+            Method::PUT,
+            "/api/me/progress/1",
+            Some(&listener.access_token),
+            Some(&huge),
+        )
+        .await;
+    json_error(too_large, 413, "a progress body over the limit").await;
+
+    let not_json = app
+        .client
+        .post(url("/api/auth/login"))
+        .header("content-type", "text/plain")
+        .body("email=a&password=b")
+        .send()
+        .await
+        .unwrap();
+    json_error(not_json, 415, "a login that is not JSON").await;
+
+    let broken = app
+        .client
+        .post(url("/api/auth/login"))
+        .header("content-type", "application/json")
+        .body("{\"email\":")
+        .send()
+        .await
+        .unwrap();
+    json_error(broken, 400, "broken JSON").await;
+
+    let unknown_language = app.get("/_i18n/xx/messages.json").await;
+    json_error(unknown_language, 404, "an unknown language").await;
+
+    let missing_asset = app.get("/assets/gone-000000.js").await;
+    json_error(missing_asset, 404, "a missing asset").await;
+
+    let books: Value = app
+        .get("/api/books?access=free")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let book = books["data"]["items"][0]["id"].as_i64().unwrap();
+    let chapters: Value = app
+        .get(&format!("/api/books/{book}/chapters"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let chapter = chapters["data"]["items"][0]["id"].as_i64().unwrap();
+    let beyond = app
+        .client
+        .get(url(&format!("/api/chapters/{chapter}/audio")))
+        .header("Range", "bytes=999999999-")
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        beyond.headers()["content-range"]
+            .to_str()
+            .unwrap()
+            .starts_with("bytes */"),
+        "a 416 keeps its Content-Range"
+    );
+    json_error(beyond, 416, "a range beyond the file").await;
+
+    for (path, what) in [
+        ("/api/books/abc", "a book id that is not a number"),
+        ("/api/books?page=abc", "a page that is not a number"),
+        ("/api/no/such/route", "an unknown route"),
+    ] {
+        let response = app.get(path).await;
+        let status = response.status().as_u16();
+        assert!(status == 400 || status == 404, "{what}: {status}");
+        json_error(response, status, what).await;
+    }
+}
+
+/// Sends `bytes` on a fresh connection to `app`, then waits for the server to answer or
+/// close; answers what it sent back and how long it took.
+async fn send_and_wait(app_address: &str, bytes: &[u8]) -> (String, Duration) {
+    let address = app_address.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    stream.write_all(bytes).await.unwrap();
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(CUT_OFF + Duration::from_secs(5), async {
+        let mut buffer = [0u8; 4096];
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => answer.extend_from_slice(&buffer[..n]),
+            }
+        }
+    })
+    .await;
+    assert!(
+        read.is_ok(),
+        "the connection was still open after {CUT_OFF:?}"
+    );
+    (
+        String::from_utf8_lossy(&answer).into_owned(),
+        started.elapsed(),
+    )
+}
+
+#[tokio::test]
+async fn half_sent_headers_are_cut_off() {
+    let app = spawn_app().await;
+    let (answer, took) =
+        send_and_wait(&app.address, b"GET /api/categories HTTP/1.1\r\nHost: x\r\n").await;
+    assert!(took <= CUT_OFF, "closed after {took:?}");
+    assert!(!answer.contains("200 OK"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_half_sent_body_is_answered_and_closed() {
+    let app = spawn_app().await;
+    let request = "POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                   Content-Length: 1000\r\n\r\n{\"message\":";
+    let (answer, took) = send_and_wait(&app.address, request.as_bytes()).await;
+    assert!(took <= CUT_OFF, "closed after {took:?}");
+    assert!(
+        answer.starts_with("HTTP/1.1 408") || answer.starts_with("HTTP/1.1 400"),
+        "{answer}"
+    );
+    assert!(answer.contains("\"statusCode\""), "{answer}");
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed() {
+    let app = spawn_app().await;
+    let (answer, took) = send_and_wait(
+        &app.address,
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n",
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(took <= CUT_OFF, "idle connection closed after {took:?}");
+}
+
+#[tokio::test]
+async fn shutdown_waits_for_requests_in_flight_only_for_the_grace() {
+    let server = RealServer::start(&[("SHUTDOWN_GRACE_SECS", "2"), ("BODY_TIMEOUT_SECS", "60")]);
+    let address = server.address.trim_start_matches("http://").to_owned();
+    // A request whose body never ends holds its connection busy.
+    let mut stream = TcpStream::connect(&address).await.unwrap();
+    stream
+        .write_all(
+            b"POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 1000\r\n\r\n{",
+        )
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let stopping = Instant::now();
+    server.terminate();
+    let mut child = server;
+    let status = tokio::task::spawn_blocking(move || {
+        let status = child.child.wait();
+        (status, child)
+    })
+    .await
+    .unwrap()
+    .0
+    .expect("the server's exit status");
+    let took = stopping.elapsed();
+    assert!(status.success(), "{status:?}");
+    assert!(
+        took < Duration::from_secs(8),
+        "stopped {took:?} after SIGTERM with a 2 s grace"
+    );
+    drop(stream);
+}
