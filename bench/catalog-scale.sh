@@ -15,7 +15,7 @@ slowest="${SHOW_SLOWEST:-0}"
 target="${CARGO_TARGET_DIR:-target}/release"
 work="$(mktemp -d /tmp/tingshu-catalog-bench.XXXXXX)"
 data="${CATALOG_DATA_DIR:-$work/data}"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. bench/common.sh
 cleanup() {
   if [ -n "${server_pid:-}" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   rm -rf "$work"

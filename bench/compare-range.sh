@@ -8,7 +8,7 @@ concurrency="${1:-50}"
 seconds="${2:-10}"
 target="${CARGO_TARGET_DIR:-target}/release"
 work="$(mktemp -d /tmp/tingshu-range-bench.XXXXXX)"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. bench/common.sh
 cleanup() {
   [ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null || true
   [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
@@ -27,31 +27,15 @@ url="http://127.0.0.1:$port/api/chapters/$chapter/audio"
 # The same file for nginx: the demo file whose size is the chapter's audio length.
 length="$(curl -fsI "$url" | tr -d '\r' | awk 'tolower($1) == "content-length:" {print $2}')"
 file="$(cd "$work/data/audio/demo" && for f in *; do [ "$(stat -c %s "$f")" = "$length" ] && echo "$f" && break; done)"
-# nginx workers run as an unprivileged user: let them read the folder.
-chmod -R a+rX "$work"
 echo "file: $file, $length bytes; concurrency $concurrency; $seconds s; Range chunks of 64 KiB"
 echo "== tingshu ($url)"
 "$target/tingshu-bench" range --url "$url" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000 | tee "$work/tingshu.out"
 
-if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
+if have_nginx; then
   nginx_port="$(free_port)"
-  cat > "$work/nginx.conf" <<CONF
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  server { listen 127.0.0.1:$nginx_port; root $work/data/audio/demo; }
-}
-CONF
-  "$(command -v nginx || echo /usr/sbin/nginx)" -c "$work/nginx.conf"
-  sleep 0.5
+  start_nginx "$work" "$work/data/audio/demo" "$nginx_port"
   echo "== nginx (http://127.0.0.1:$nginx_port/$file)"
   "$target/tingshu-bench" range --url "http://127.0.0.1:$nginx_port/$file" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000 | tee "$work/nginx.out"
-  rate_of() { awk '$1 == "rate:" {print $2}' "$1"; }
   echo "== tingshu / nginx requests/s: $(rate_of "$work/tingshu.out") / $(rate_of "$work/nginx.out") = $(python3 -c "print(f'{$(rate_of "$work/tingshu.out") / $(rate_of "$work/nginx.out"):.2f}')")× (target: at least 0.5×)"
 else
   echo "nginx is not installed: apt-get install nginx to compare"

@@ -13,7 +13,7 @@ seconds="${1:-10}"
 clients="${2:-16}"
 target="${CARGO_TARGET_DIR:-target}/release"
 work="$(mktemp -d /tmp/tingshu-hot-path.XXXXXX)"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+. bench/common.sh
 rss_mib() { awk '/^VmRSS:/ {printf "%.1f", $2 / 1024}' "/proc/$1/status"; }
 cleanup() {
   if [ -n "${server_pid:-}" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
@@ -42,28 +42,14 @@ echo "== tingshu: GET /api/books page 1 ($(stat -c %s "$work/books.json") bytes)
 "$target/tingshu-bench" get --url "$url" --concurrency 50 --seconds "$seconds" | tee "$work/tingshu.out"
 after_list="$(rss_mib "$server_pid")"
 
-if command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; then
+if have_nginx; then
   nginx_port="$(free_port)"
   mkdir -p "$work/www"
   cp "$work/books.json" "$work/www/books.json"
-  chmod -R a+rX "$work"
-  cat > "$work/nginx.conf" <<CONF
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  server { listen 127.0.0.1:$nginx_port; root $work/www; }
-}
-CONF
-  "$(command -v nginx || echo /usr/sbin/nginx)" -c "$work/nginx.conf"
-  sleep 0.5
+  start_nginx "$work" "$work/www" "$nginx_port"
   echo "== nginx: the same answer as a small file, 50 connections, $seconds s"
   "$target/tingshu-bench" get --url "http://127.0.0.1:$nginx_port/books.json" --concurrency 50 --seconds "$seconds" | tee "$work/nginx.out"
   kill "$(cat "$work/nginx.pid")"; rm -f "$work/nginx.pid"
-  rate_of() { awk '$1 == "rate:" {print $2}' "$1"; }
   echo "== tingshu / nginx requests/s: $(rate_of "$work/tingshu.out") / $(rate_of "$work/nginx.out") = $(python3 -c "print(f'{$(rate_of "$work/tingshu.out") / $(rate_of "$work/nginx.out"):.2f}')")× (target: at least 0.15×)"
 else
   echo "nginx is not installed: apt-get install nginx to compare"

@@ -2,11 +2,11 @@
 //! closed loop; every answer must be 200.
 use anyhow::{bail, Context};
 use clap::Args;
-use reqwest::{header, StatusCode};
+use reqwest::StatusCode;
 
 use crate::{
     hammer::{hammer, Bounds},
-    net::{loopback_url, parse_header},
+    net::{client_with_headers, loopback_url},
 };
 
 #[derive(Debug, Args)]
@@ -30,15 +30,7 @@ pub struct GetArgs {
 
 pub async fn run(args: GetArgs) -> anyhow::Result<()> {
     let url = loopback_url(&args.url)?;
-    let mut headers = header::HeaderMap::new();
-    for raw in &args.headers {
-        let (name, value) = parse_header(raw)?;
-        headers.insert(name, value);
-    }
-    let client = reqwest::Client::builder()
-        .default_headers(headers)
-        .pool_max_idle_per_host(args.concurrency as usize)
-        .build()?;
+    let client = client_with_headers(&args.headers, args.concurrency)?;
     let probe = client
         .get(url.clone())
         .send()

@@ -40,6 +40,23 @@ pub fn parse_header(raw: &str) -> anyhow::Result<(header::HeaderName, header::He
     ))
 }
 
+/// A client sending `headers` (each `Name: value`) with every request, keeping up to
+/// `connections` connections open.
+pub fn client_with_headers(
+    headers: &[String],
+    connections: u32,
+) -> anyhow::Result<reqwest::Client> {
+    let mut map = header::HeaderMap::new();
+    for raw in headers {
+        let (name, value) = parse_header(raw)?;
+        map.insert(name, value);
+    }
+    Ok(reqwest::Client::builder()
+        .default_headers(map)
+        .pool_max_idle_per_host(connections as usize)
+        .build()?)
+}
+
 /// The `p`th percentile (0..=100) of sorted samples.
 pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {

@@ -6,7 +6,7 @@ use reqwest::{header, StatusCode};
 
 use crate::{
     hammer::{hammer, Bounds},
-    net::{loopback_url, parse_header},
+    net::{client_with_headers, loopback_url},
     rng::mix,
 };
 
@@ -53,15 +53,7 @@ fn range_for(n: u64, len: u64, chunk: u64) -> String {
 
 pub async fn run(args: RangeArgs) -> anyhow::Result<()> {
     let url = loopback_url(&args.url)?;
-    let mut headers = header::HeaderMap::new();
-    for raw in &args.headers {
-        let (name, value) = parse_header(raw)?;
-        headers.insert(name, value);
-    }
-    let client = reqwest::Client::builder()
-        .default_headers(headers)
-        .pool_max_idle_per_host(args.concurrency as usize)
-        .build()?;
+    let client = client_with_headers(&args.headers, args.concurrency)?;
 
     let probe = client
         .get(url.clone())

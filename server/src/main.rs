@@ -23,14 +23,11 @@ async fn main() -> anyhow::Result<()> {
 /// Large buffers (each password hash works in 19 MiB) are mapped and unmapped on their own,
 /// so memory goes back to the system after a burst of sign-ins. By default glibc raises its
 /// mapping threshold after the first such free and then keeps the buffers in its per-thread
-/// arenas: 200 parallel sign-ins left a 460 MiB peak that way. Two arenas instead of glibc's
-/// eight per core: each arena keeps its own freed memory, and the many worker threads (tokio,
-/// SQLite connections, blocking pool) would otherwise each hold some.
+/// arenas: 200 parallel sign-ins left a 460 MiB peak that way.
 fn return_large_buffers_to_the_system() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only changes a malloc tuning parameter; called before any thread starts.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
-        libc::mallopt(libc::M_ARENA_MAX, 2);
     }
 }

@@ -79,6 +79,24 @@ async fn source_maps_are_never_served() {
     assert!(!body.to_string().contains("main.tsx"));
 }
 
+/// The first chapter of the first free book of the demo catalogue.
+async fn first_free_chapter(app: &TestApp) -> i64 {
+    let books: Value = app
+        .get("/api/books?access=free")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let book = books["data"]["items"][0]["id"].as_i64().unwrap();
+    let chapters: Value = app
+        .get(&format!("/api/books/{book}/chapters"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    chapters["data"]["items"][0]["id"].as_i64().unwrap()
+}
+
 async fn get_encoded(app: &TestApp, path: &str, encoding: &str) -> reqwest::Response {
     app.client
         .get(app.url(path))
@@ -100,20 +118,7 @@ async fn json_and_translations_are_compressed_audio_never() {
         let plain = app.get(path).await;
         assert!(plain.headers().get("content-encoding").is_none(), "{path}");
     }
-    let books: Value = app
-        .get("/api/books?access=free")
-        .await
-        .json()
-        .await
-        .unwrap();
-    let book = books["data"]["items"][0]["id"].as_i64().unwrap();
-    let chapters: Value = app
-        .get(&format!("/api/books/{book}/chapters"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let chapter = chapters["data"]["items"][0]["id"].as_i64().unwrap();
+    let chapter = first_free_chapter(&app).await;
     let audio = get_encoded(&app, &format!("/api/chapters/{chapter}/audio"), "gzip, br").await;
     assert_eq!(audio.status(), 200);
     assert!(audio.headers()["content-type"]
@@ -211,20 +216,7 @@ async fn every_rejection_is_the_json_error_shape() {
     let missing_asset = app.get("/assets/gone-000000.js").await;
     json_error(missing_asset, 404, "a missing asset").await;
 
-    let books: Value = app
-        .get("/api/books?access=free")
-        .await
-        .json()
-        .await
-        .unwrap();
-    let book = books["data"]["items"][0]["id"].as_i64().unwrap();
-    let chapters: Value = app
-        .get(&format!("/api/books/{book}/chapters"))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let chapter = chapters["data"]["items"][0]["id"].as_i64().unwrap();
+    let chapter = first_free_chapter(&app).await;
     let beyond = app
         .client
         .get(url(&format!("/api/chapters/{chapter}/audio")))
