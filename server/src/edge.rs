@@ -75,12 +75,17 @@ async fn security_headers(
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.starts_with("text/html"));
+    // A 304 has no content type, and browsers merge its headers into the cached answer: it
+    // must not replace the page's policy with the resource one.
+    let revalidated = response.status() == StatusCode::NOT_MODIFIED;
     let headers = response.headers_mut();
-    let csp = if is_page { APP_CSP } else { RESOURCE_CSP };
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(csp),
-    );
+    if !revalidated {
+        let csp = if is_page { APP_CSP } else { RESOURCE_CSP };
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(csp),
+        );
+    }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

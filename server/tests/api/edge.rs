@@ -52,6 +52,23 @@ async fn pages_and_api_answers_carry_the_security_headers() {
 }
 
 #[tokio::test]
+async fn a_revalidated_page_keeps_the_page_policy() {
+    let app = spawn_app().await;
+    let page = app.get("/").await;
+    let validator = page.headers()["last-modified"].clone();
+    let again = app
+        .client
+        .get(app.url("/"))
+        .header("If-Modified-Since", validator)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+    // Browsers merge a 304's headers into the cached page: no resource policy may come.
+    assert!(again.headers().get("content-security-policy").is_none());
+}
+
+#[tokio::test]
 async fn an_https_site_tells_browsers_to_stay_on_https() {
     let app =
         spawn_app_with(|config| config.public_url = Some("https://tingshu.example".into())).await;
