@@ -8,6 +8,7 @@ import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { Countdown } from './countdown';
 import './catalog.css';
+import { ACCESS_LABEL } from './labels';
 
 export function Cover({
   book,
@@ -29,7 +30,7 @@ export function AccessBadge({ book }: { book: Pick<BookSummary, 'access' | 'free
   const { t } = useTranslation();
   if (book.freeUntil && book.freeUntil > Date.now())
     return <span className="badge badge--campaign">{t('app.catalog.access.campaign')}</span>;
-  return <span className={`badge badge--${book.access}`}>{t(`app.catalog.access.${book.access}`)}</span>;
+  return <span className={`badge badge--${book.access}`}>{t(ACCESS_LABEL[book.access])}</span>;
 }
 
 export function BookCard({ book, children }: { book: BookSummary; children?: ReactNode }) {

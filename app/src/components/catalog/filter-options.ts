@@ -1,5 +1,6 @@
 // The option lists shared by the catalogue's and the search page's filters: [value, label].
 import { useTranslation } from 'react-i18next';
+import { ACCESS_LABEL, STATUS_LABEL } from './labels';
 
 export type FilterOption = [value: string, label: string];
 
@@ -9,12 +10,7 @@ export function useBookFilterOptions(): { status: FilterOption[]; access: Filter
   const all: FilterOption = ['', t('app.catalog.filters.all')];
   return {
     all,
-    status: [all, ['serialising', t('app.catalog.status.serialising')], ['finished', t('app.catalog.status.finished')]],
-    access: [
-      all,
-      ['free', t('app.catalog.access.free')],
-      ['vip', t('app.catalog.access.vip')],
-      ['paid', t('app.catalog.access.paid')],
-    ],
+    status: [all, ...Object.entries(STATUS_LABEL).map(([value, key]): FilterOption => [value, t(key)])],
+    access: [all, ...Object.entries(ACCESS_LABEL).map(([value, key]): FilterOption => [value, t(key)])],
   };
 }

@@ -19,6 +19,7 @@ import { pathTo } from '@/lib/paths';
 import { catalogApi, itemsOf, libraryApi, type BookDetail } from '@/lib/catalog-api';
 import { ChapterRow } from './chapter-row';
 import './catalog-pages.css';
+import { STATUS_LABEL } from '@/components/catalog/labels';
 
 export const chapterPageSize = 100;
 
@@ -160,7 +161,7 @@ export function BookDetailPage() {
               </>
             )}
             <dt>{t('app.catalog.book.status')}</dt>
-            <dd>{t(`app.catalog.status.${data.status}`)}</dd>
+            <dd>{t(STATUS_LABEL[data.status])}</dd>
             <dt>{t('app.catalog.book.rating')}</dt>
             <dd>
               {rating === null

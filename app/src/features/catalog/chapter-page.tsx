@@ -11,6 +11,7 @@ import { pathTo } from '@/lib/paths';
 import { catalogApi } from '@/lib/catalog-api';
 import { accessMarker } from './chapter-row';
 import './catalog-pages.css';
+import { MARKER_LABEL } from '@/components/catalog/labels';
 
 export function ChapterPage() {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export function ChapterPage() {
           <h1>{data.title}</h1>
           <p className="chapter-view__meta">
             {t('app.catalog.chapter.number', { index: data.index })} · {formatDuration({ seconds: data.durationSecs })}{' '}
-            · <span className={`badge badge--${marker}`}>{t(`app.catalog.marker.${marker}`)}</span>
+            · <span className={`badge badge--${marker}`}>{t(MARKER_LABEL[marker])}</span>
           </p>
           <p className="chapter-view__meta">{data.book.author?.name}</p>
         </div>

@@ -5,9 +5,10 @@ import { usePlayerController } from '@/features/player';
 import { formatDuration } from '@/lib/core';
 import { pathTo } from '@/lib/paths';
 import type { ChapterSummary } from '@/lib/catalog-api';
+import { MARKER_LABEL, type ChapterMarker } from '@/components/catalog/labels';
 
 /** The marker shown for a chapter's access (free, limited-free, VIP, purchased, needs purchase). */
-export function accessMarker(chapter: Pick<ChapterSummary, 'access' | 'isFree'>): string {
+export function accessMarker(chapter: Pick<ChapterSummary, 'access' | 'isFree'>): ChapterMarker {
   switch (chapter.access.kind) {
     case 'free':
       return 'free';
@@ -35,7 +36,7 @@ export function ChapterRow({ bookId, chapter }: { bookId: number; chapter: Chapt
       <LocalizedLink className="chapter-row__title" to={pathTo('chapter', { id: bookId, chapterId: chapter.id })}>
         {chapter.title}
       </LocalizedLink>
-      <span className={`badge badge--${marker}`}>{t(`app.catalog.marker.${marker}`)}</span>
+      <span className={`badge badge--${marker}`}>{t(MARKER_LABEL[marker])}</span>
       {chapter.progress?.completed && <span className="chapter-row__done">{t('app.catalog.chapter.completed')}</span>}
       <span className="chapter-row__duration">{formatDuration({ seconds: chapter.durationSecs })}</span>
       <button

@@ -7,6 +7,7 @@ import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { pathTo } from '@/lib/paths';
 import { catalogApi, itemsOf, type Category } from '@/lib/catalog-api';
 import './catalog-pages.css';
+import { REASON_LABEL } from '@/components/catalog/labels';
 
 function CategoryTree({ categories }: { categories: Category[] }) {
   const { t } = useTranslation();
@@ -84,7 +85,7 @@ export function RecommendationsPage() {
             {items.map(({ book, reason }) => (
               <li key={book.id}>
                 <BookCard book={book}>
-                  <p className="reason">{t(`app.catalog.reason.${reason.kind}`, { name: reason.name ?? '' })}</p>
+                  <p className="reason">{t(REASON_LABEL[reason.kind], { name: reason.name ?? '' })}</p>
                 </BookCard>
               </li>
             ))}

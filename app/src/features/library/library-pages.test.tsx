@@ -1,5 +1,5 @@
 // The listener's library pages: server data, empty states, remove one and clear all.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { book, page } from '@/testing/catalog-fixtures';
 import { mockFetch, ok } from '@/testing/fetch';
@@ -55,13 +55,20 @@ describe('library', () => {
       'DELETE /api/me/history/1': ok(null),
       'DELETE /api/me/history': ok(null),
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderApp('/user/play-history', { user: users.free });
     await user.click(await screen.findByRole('button', { name: '移除《甲书》' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: '甲书' })).not.toBeInTheDocument());
     expect(callsTo('DELETE', '/api/me/history/1')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: '清空历史' }));
+    // A dialog asks first; cancelling keeps everything.
+    const dialog = await screen.findByRole('alertdialog', { name: '确定清空全部收听历史吗？' });
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo('DELETE', '/api/me/history')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '清空历史' }));
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByRole('button', { name: '清空历史' }));
     expect(await screen.findByText('还没有收听记录')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/me/history')).toHaveLength(1);
   });

@@ -13,6 +13,7 @@ import { clampProgress, formatDuration, formatRelativeTime } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import '@/features/catalog/catalog-pages.css';
+import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 
 const percent = (position: number, duration: number) =>
   clampProgress({ value: duration ? (position / duration) * 100 : 0 });
@@ -22,6 +23,12 @@ function useFailureToast() {
   const { toast } = useToast();
   return () => toast({ color: 'error', icon: 'error', title: t('app.common.actionFailed') });
 }
+
+/** The literal translation keys of each shelf's page. */
+const SHELF_TEXT = {
+  bookshelf: { title: 'app.library.bookshelf.title', empty: 'app.library.bookshelf.empty' },
+  favorites: { title: 'app.library.favorites.title', empty: 'app.library.favorites.empty' },
+} as const;
 
 function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
   const { t } = useTranslation();
@@ -47,7 +54,7 @@ function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
 
   return (
     <div className="catalog-page">
-      <h1>{t(`app.library.${kind}.title`)}</h1>
+      <h1>{t(SHELF_TEXT[kind].title)}</h1>
       {state.status === 'loading' && <Skeleton count={3} variant="row" />}
       {state.status === 'error' && <ErrorState error={state.error} onRetry={state.reload} />}
       {state.status === 'ready' &&
@@ -59,7 +66,7 @@ function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
               </LocalizedLink>
             }
           >
-            {t(`app.library.${kind}.empty`)}
+            {t(SHELF_TEXT[kind].empty)}
           </EmptyState>
         ) : (
           <ul className="entry-list">
@@ -141,7 +148,6 @@ export function HistoryPage() {
     }
   };
   const clearAll = async () => {
-    if (!window.confirm(t('app.library.history.confirmClear'))) return;
     try {
       await libraryApi.clearHistory();
       setCleared(true);
@@ -155,9 +161,16 @@ export function HistoryPage() {
       <div className="shelf__head">
         <h1>{t('app.library.history.title')}</h1>
         {items.length > 0 && (
-          <button type="button" className="button" onClick={() => void clearAll()}>
-            {t('app.library.history.clearAll')}
-          </button>
+          <ConfirmDialog
+            trigger={
+              <button type="button" className="button">
+                {t('app.library.history.clearAll')}
+              </button>
+            }
+            title={t('app.library.history.confirmClear')}
+            confirmLabel={t('app.library.history.clearAll')}
+            onConfirm={() => void clearAll()}
+          />
         )}
       </div>
       {state.status === 'loading' && <Skeleton count={3} variant="row" />}

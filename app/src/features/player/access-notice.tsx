@@ -5,6 +5,13 @@ import type { AccessKind } from '@/lib/catalog-api';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 
+/** The literal translation keys of each notice. */
+const NOTICE_TEXT = {
+  login: { message: 'app.player.access.login.message', action: 'app.player.access.login.action' },
+  membership: { message: 'app.player.access.membership.message', action: 'app.player.access.membership.action' },
+  purchase: { message: 'app.player.access.purchase.message', action: 'app.player.access.purchase.action' },
+} as const;
+
 export function AccessNotice({ kind }: { kind: AccessKind }) {
   const { t } = useTranslation();
   const { fullPath } = useLang();
@@ -12,9 +19,9 @@ export function AccessNotice({ kind }: { kind: AccessKind }) {
   const to = kind === 'login' ? `${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}` : pathTo('subscription');
   return (
     <div className="access-notice" role="alert" data-testid="player-access">
-      <p>{t(`app.player.access.${kind}.message`)}</p>
+      <p>{t(NOTICE_TEXT[kind].message)}</p>
       <LocalizedLink to={to} className="button button--primary">
-        {t(`app.player.access.${kind}.action`)}
+        {t(NOTICE_TEXT[kind].action)}
       </LocalizedLink>
     </div>
   );
