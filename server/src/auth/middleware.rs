@@ -134,7 +134,6 @@ async fn authenticate(state: &AppState, headers: HeaderMap) -> Result<Option<Cal
     Ok(Some(Caller {
         user: account.user.clone(),
         session_id: claims.sid,
-        roles: account.roles.clone(),
         permissions: account.permissions.clone(),
     }))
 }

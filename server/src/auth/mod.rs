@@ -12,7 +12,6 @@ use crate::{entities::user, error::ApiError};
 pub struct Caller {
     pub user: user::Model,
     pub session_id: String,
-    pub roles: Vec<String>,
     pub permissions: Vec<String>,
 }
 
