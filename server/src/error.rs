@@ -101,6 +101,15 @@ pub struct ErrorBody {
 }
 
 impl ApiError {
+    /// The error of a computation several requests waited for: the error itself for the
+    /// last holder, its status and message for the others.
+    pub fn unshared(shared: std::sync::Arc<Self>) -> Self {
+        std::sync::Arc::try_unwrap(shared).unwrap_or_else(|shared| Self::Rejected {
+            status: shared.status(),
+            message: shared.to_string(),
+        })
+    }
+
     /// The HTTP status of this error.
     pub fn status(&self) -> StatusCode {
         match self {

@@ -13,7 +13,7 @@ use tingshu_core::{
 use crate::error::ApiError;
 
 /// A validated page request: `page` from 1, `page_size` from 1 to the endpoint's maximum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Paging {
     pub page: u64,
     pub page_size: u64,

@@ -15,7 +15,7 @@ use crate::{
     audio::AudioCaches,
     auth::cache::CallerCache,
     budgets::Budgets,
-    catalog::counts::CatalogCounts,
+    catalog::{counts::CatalogCounts, pages::ListPages},
     config::Config,
     db::{records::RecordQueue, Db, DiskReserve},
     edge,
@@ -50,6 +50,7 @@ pub struct Application {
     api_table: Vec<RouteEntry>,
     search: SearchIndex,
     callers: CallerCache,
+    list_pages: ListPages,
     db: Db,
     /// Writers of the record queues: awaited at shutdown so queued rows are written.
     record_tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -117,9 +118,11 @@ impl Application {
             search: search.clone(),
             audio: AudioCaches::default(),
             catalog_counts: CatalogCounts::default(),
+            list_pages: ListPages::default(),
         };
         let config = state.config.clone();
         let callers = state.accounts.callers.clone();
+        let list_pages = state.list_pages.clone();
         let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
@@ -129,6 +132,7 @@ impl Application {
             api_table,
             search,
             callers,
+            list_pages,
             db,
             record_tasks: vec![search_log_task],
         })
@@ -148,6 +152,11 @@ impl Application {
     /// rows with SQL forget them, as another instance's change would be after its TTL).
     pub fn callers(&self) -> CallerCache {
         self.callers.clone()
+    }
+
+    /// The book list pages kept a moment (tests that change books with SQL forget them).
+    pub fn list_pages(&self) -> ListPages {
+        self.list_pages.clone()
     }
 
     /// The address actually bound (the real port when 0 was asked for).

@@ -5,7 +5,7 @@ use crate::{
     accounts::AccountSettings,
     audio::AudioCaches,
     budgets::Budgets,
-    catalog::counts::CatalogCounts,
+    catalog::{counts::CatalogCounts, pages::ListPages},
     config::Config,
     db::{records::RecordQueue, Db},
     entities::search_query,
@@ -31,4 +31,6 @@ pub struct AppState {
     pub budgets: Budgets,
     /// Recent book counts: list totals, per category, per tag.
     pub catalog_counts: CatalogCounts,
+    /// Book list pages kept a moment.
+    pub list_pages: ListPages,
 }

@@ -2,6 +2,7 @@
 //! limited-free books and recommendations. Rules (chapter access) come from the core;
 //! storage from `repository`; a page of books is assembled with one query per related kind.
 pub mod counts;
+pub mod pages;
 pub mod repository;
 pub mod text;
 pub mod view;
@@ -43,7 +44,7 @@ pub const CHAPTERS_DEFAULT_PAGE_SIZE: u64 = 100;
 pub const RECOMMENDATIONS: usize = 12;
 
 /// Book list order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum BookSort {
     Newest,
     /// Most played first.
@@ -84,7 +85,7 @@ pub struct BookListParams {
 }
 
 /// A validated book list request.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BookListQuery {
     pub category: Option<String>,
     pub tag: Option<String>,

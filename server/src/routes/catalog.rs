@@ -1,5 +1,7 @@
 //! `/api/categories`, `/api/tags`, `/api/books*`, `/api/chapters/{id}`, `/api/limited-free`,
 //! `/api/recommendations`: the public catalogue; a signed-in caller adds their own state.
+use std::sync::Arc;
+
 use axum::{extract::State, http::Method, Json};
 use serde::Deserialize;
 use tingshu_core::auth::access::Access;
@@ -82,10 +84,15 @@ async fn list_books(
     State(state): State<AppState>,
     RequestLang(lang): RequestLang,
     Params(params): Params<BookListParams>,
-) -> ApiResult<Json<Success<Page<BookSummary>>>> {
+) -> ApiResult<Json<Success<Arc<Page<BookSummary>>>>> {
     let query = BookListQuery::parse(params, lang)?;
+    let now = now_ms();
+    let build = catalog::list_books(&state.db, &state.catalog_counts, lang, query.clone(), now);
     Ok(success(
-        catalog::list_books(&state.db, &state.catalog_counts, lang, query, now_ms()).await?,
+        state
+            .list_pages
+            .get_or_build(lang, query, now, build)
+            .await?,
     ))
 }
 

@@ -45,7 +45,7 @@ pub use documents::BookDoc;
 use schema::Fields;
 
 /// Bump when the schema or the way text is analysed changes: the index is then rebuilt at start.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The folder of the index inside the data folder.
 pub const INDEX_DIR: &str = "search-index";

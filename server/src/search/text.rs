@@ -1,8 +1,20 @@
 //! Text handling of the search index: the two tokenizers (jieba words, single characters),
 //! pinyin keys of Chinese names, edit distance for typo-tolerant highlighting.
+use std::{io::BufReader, sync::LazyLock};
+
+use flate2::bufread::GzDecoder;
+use jieba_rs::{Jieba, TokenizeMode};
 use pinyin::ToPinyin;
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
-use tantivy_jieba::JiebaTokenizer;
+
+/// The segmentation dictionary (see `dictionary/make.sh` for which words and why).
+const DICTIONARY: &[u8] = include_bytes!("dictionary/words.txt.gz");
+
+/// Jieba with [`DICTIONARY`], loaded on the first use (about 6 MiB resident).
+static JIEBA: LazyLock<Jieba> = LazyLock::new(|| {
+    let mut words = BufReader::new(GzDecoder::new(DICTIONARY));
+    Jieba::with_dict(&mut words).expect("the built-in segmentation dictionary is well formed")
+});
 
 /// Jieba words, lowercased, without whitespace and punctuation tokens.
 ///
@@ -11,14 +23,17 @@ use tantivy_jieba::JiebaTokenizer;
 /// without it, into the longest words.
 #[derive(Clone)]
 pub struct WordTokenizer {
-    jieba: JiebaTokenizer,
+    mode: TokenizeMode,
 }
 
 impl WordTokenizer {
     pub fn new(search_mode: bool) -> Self {
-        Self {
-            jieba: JiebaTokenizer::with_search_mode(search_mode),
-        }
+        let mode = if search_mode {
+            TokenizeMode::Search
+        } else {
+            TokenizeMode::Default
+        };
+        Self { mode }
     }
 }
 
@@ -57,21 +72,20 @@ impl Tokenizer for WordTokenizer {
     type TokenStream<'a> = VecTokenStream;
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> VecTokenStream {
-        let mut stream = self.jieba.token_stream(text);
-        let mut tokens = Vec::new();
-        while stream.advance() {
-            let token = stream.token();
-            if !is_word(&token.text) || token.text.len() > 100 {
-                continue;
-            }
-            tokens.push(Token {
-                offset_from: token.offset_from,
-                offset_to: token.offset_to,
-                position: token.position,
-                text: token.text.to_lowercase(),
-                position_length: token.position_length.max(1),
-            });
-        }
+        // Positions count characters, so the words of search mode that overlap a longer
+        // one share its positions (a phrase query still matches across them).
+        let tokens = JIEBA
+            .tokenize(text, self.mode, true)
+            .into_iter()
+            .filter(|word| is_word(word.word) && word.word.len() <= 100)
+            .map(|word| Token {
+                offset_from: word.byte_start,
+                offset_to: word.byte_end,
+                position: word.start,
+                text: word.word.to_lowercase(),
+                position_length: (word.end - word.start).max(1),
+            })
+            .collect();
         VecTokenStream { tokens, next: 0 }
     }
 }

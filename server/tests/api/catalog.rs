@@ -413,6 +413,36 @@ async fn a_chapter_detail_links_its_neighbours_and_audio_only_when_allowed() {
 }
 
 #[tokio::test]
+async fn a_kept_list_page_never_shows_a_campaign_past_its_end() {
+    let app = demo_app().await;
+    let now = chrono::Utc::now().timestamp_millis();
+    let ends = now + 1_500;
+    app.sql(&format!(
+        "INSERT INTO promotions (name, starts_at, ends_at, created_at) VALUES ('brief', 0, {ends}, 0)"
+    ))
+    .await;
+    app.sql("INSERT INTO promotion_books (promotion_id, book_id) SELECT promotions.id, b.id FROM promotions, books b WHERE promotions.name = 'brief' AND b.title = '第七站台'").await;
+    let free_until = |list: &Value| {
+        items(list)
+            .iter()
+            .find(|b| b["titles"]["zh"] == "第七站台")
+            .unwrap()["freeUntil"]
+            .clone()
+    };
+    let list = data(&app, "/api/books?pageSize=50").await;
+    assert_eq!(free_until(&list), ends);
+    // Asked again at once: the same page (kept), still in the campaign.
+    assert_eq!(
+        free_until(&data(&app, "/api/books?pageSize=50").await),
+        ends
+    );
+    let wait = ends - chrono::Utc::now().timestamp_millis() + 100;
+    tokio::time::sleep(std::time::Duration::from_millis(wait.max(0) as u64)).await;
+    // Within the page's usual lifetime, but the campaign has ended: built again.
+    assert!(free_until(&data(&app, "/api/books?pageSize=50").await).is_null());
+}
+
+#[tokio::test]
 async fn limited_free_lists_active_campaign_books_ending_soonest_first() {
     let app = demo_app().await;
     let page = data(&app, "/api/limited-free").await;

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use tempfile::TempDir;
 use tingshu_server::{
     auth::cache::CallerCache,
+    catalog::pages::ListPages,
     config::{Budgets, Cli, Config, DatabaseUrl, LogFormat},
     routes::registry::RouteEntry,
     search::SearchIndex,
@@ -30,6 +31,8 @@ pub struct TestApp {
     pub search: SearchIndex,
     /// The sessions and accounts the app keeps a moment; `sql` forgets them.
     pub callers: CallerCache,
+    /// The book list pages the app keeps a moment; `sql` forgets them.
+    pub list_pages: ListPages,
     _data: TempDir,
 }
 
@@ -137,13 +140,15 @@ impl TestApp {
     }
 
     /// Runs SQL against the app's database (for arranging states the API cannot make yet),
-    /// then makes the app forget the accounts and sessions it kept, as the console will.
+    /// then makes the app forget the accounts, sessions and book list pages it kept, as the
+    /// console will.
     pub async fn sql(&self, statement: &str) {
         self.db
             .execute_unprepared(statement)
             .await
             .expect(statement);
         self.callers.forget_all();
+        self.list_pages.forget_all();
     }
 
     /// The first column of the first row of a counting query, read from the app's database.
@@ -281,6 +286,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let api_table = app.api_table().to_vec();
     let search = app.search_index().clone();
     let callers = app.callers();
+    let list_pages = app.list_pages();
     tokio::spawn(app.run_until_stopped());
     let db = Database::connect(config.effective_database_url().expose())
         .await
@@ -293,6 +299,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         config,
         search,
         callers,
+        list_pages,
         _data: data,
     }
 }
