@@ -19,7 +19,7 @@ CHROMIUM ?= /usr/bin/chromium
 WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
 .PHONY: help run test tools rust-tools node-deps chromium wasm app server-release \
-        lint test-rust test-postgres test-app test-e2e bench clean
+        lint test-rust test-postgres test-app test-e2e test-binary bench clean
 
 help:
 	@echo "make run   build in release mode and serve on http://127.0.0.1:$(PORT) (PORT, DATA_DIR override)"
@@ -28,10 +28,9 @@ help:
 ## ---- the two commands -------------------------------------------------------------
 
 run: tools app server-release
-	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" DEMO="$(DEMO)" STATIC_DIR=app/dist LOCALES_DIR=locales \
-		$(CARGO_TARGET_DIR)/release/tingshu
+	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" DEMO="$(DEMO)" $(CARGO_TARGET_DIR)/release/tingshu
 
-test: tools lint test-rust test-postgres test-app test-e2e
+test: tools lint test-rust test-postgres test-app test-e2e test-binary
 	@echo "make test: every suite passed"
 
 ## ---- installs (skipped when already present) --------------------------------------
@@ -111,6 +110,10 @@ test-app: app/node_modules/.installed
 test-e2e: chromium app e2e/node_modules/.installed
 	cargo build --workspace --bins
 	cd e2e && TINGSHU_BIN="$(CARGO_TARGET_DIR)/debug/tingshu" CHROMIUM="$(CHROMIUM)" npm test
+
+# The release binary carries the app and the translations: started alone in an empty folder.
+test-binary: app server-release
+	scripts/check-one-binary.sh "$(CARGO_TARGET_DIR)/release/tingshu"
 
 clean:
 	rm -rf wasm/pkg app/dist app/node_modules e2e/node_modules

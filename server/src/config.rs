@@ -49,13 +49,15 @@ pub struct Config {
     #[arg(long, env = "DATABASE_URL")]
     pub database_url: Option<DatabaseUrl>,
 
-    /// Folder of the built web app (`index.html` and hashed `assets/`).
-    #[arg(long, env = "STATIC_DIR", default_value = "app/dist")]
-    pub static_dir: PathBuf,
+    /// Folder of the built web app (`index.html` and hashed `assets/`), instead of the copy
+    /// built into the binary (for working on the app).
+    #[arg(long, env = "STATIC_DIR")]
+    pub static_dir: Option<PathBuf>,
 
-    /// Folder of the translation catalogues, one sub-folder per language.
-    #[arg(long, env = "LOCALES_DIR", default_value = "locales")]
-    pub locales_dir: PathBuf,
+    /// Folder of the translation catalogues, one sub-folder per language, instead of the
+    /// copy built into the binary.
+    #[arg(long, env = "LOCALES_DIR")]
+    pub locales_dir: Option<PathBuf>,
 
     /// Log line format.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]

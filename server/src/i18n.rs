@@ -1,8 +1,10 @@
-//! The translation catalogues, read once at start and served as one JSON document per language.
+//! The translation catalogues, read once at start and served as one JSON document per language:
+//! from `LOCALES_DIR` when it is set, else the copy built into the binary.
 use std::{collections::BTreeMap, fs, path::Path};
 
 use anyhow::{bail, Context};
 use axum::body::Bytes;
+use rust_embed::Embed;
 use sha2::{Digest, Sha256};
 use tingshu_core::Lang;
 
@@ -19,36 +21,88 @@ pub struct Catalogues {
     by_lang: BTreeMap<String, Catalogue>,
 }
 
+/// The catalogues of the checkout the binary was built from (read from disk in a debug build).
+#[derive(Embed)]
+#[folder = "$CARGO_MANIFEST_DIR/../locales"]
+#[include = "*/*.json"]
+struct BuiltIn;
+
+/// One catalogue file: its language, its name without `.json`, its text, where it came from.
+struct CatalogueFile {
+    lang: Lang,
+    stem: String,
+    text: String,
+    origin: String,
+}
+
 impl Catalogues {
     /// Reads `<dir>/<lang>/*.json` for every language the core supports.
     pub fn load(dir: &Path) -> anyhow::Result<Self> {
-        let mut by_lang = BTreeMap::new();
+        let mut files = Vec::new();
         for lang in Lang::ALL {
             let lang_dir = dir.join(lang.code());
-            let mut merged = serde_json::Map::new();
             let entries = fs::read_dir(&lang_dir).with_context(|| {
                 format!("cannot read the catalogue folder {}", lang_dir.display())
             })?;
-            let mut files: Vec<_> = entries
+            let paths = entries
                 .filter_map(Result::ok)
                 .map(|entry| entry.path())
-                .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
-                .collect();
-            files.sort();
-            for file in files {
-                let stem = file
+                .filter(|path| path.extension().is_some_and(|ext| ext == "json"));
+            for path in paths {
+                let stem = path
                     .file_stem()
                     .and_then(|stem| stem.to_str())
-                    .with_context(|| format!("unreadable file name {}", file.display()))?
+                    .with_context(|| format!("unreadable file name {}", path.display()))?
                     .to_owned();
-                let text = fs::read_to_string(&file)
-                    .with_context(|| format!("cannot read {}", file.display()))?;
-                let value: serde_json::Value = serde_json::from_str(&text)
-                    .with_context(|| format!("{} is not valid JSON", file.display()))?;
-                merged.insert(stem, value);
+                let text = fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                files.push(CatalogueFile {
+                    lang,
+                    stem,
+                    text,
+                    origin: path.display().to_string(),
+                });
+            }
+        }
+        Self::merge(files)
+    }
+
+    /// The catalogues built into the binary.
+    pub fn built_in() -> anyhow::Result<Self> {
+        let mut files = Vec::new();
+        for name in BuiltIn::iter() {
+            let Some((code, file)) = name.split_once('/') else {
+                continue;
+            };
+            let (Some(lang), Some(stem)) = (Lang::parse(code), file.strip_suffix(".json")) else {
+                continue;
+            };
+            let data = BuiltIn::get(&name).with_context(|| format!("cannot read {name}"))?;
+            let text = String::from_utf8(data.data.into_owned())
+                .with_context(|| format!("locales/{name} is not UTF-8"))?;
+            files.push(CatalogueFile {
+                lang,
+                stem: stem.to_owned(),
+                text,
+                origin: format!("locales/{name} (built in)"),
+            });
+        }
+        Self::merge(files)
+    }
+
+    /// Merges each language's files, in file name order, into one document.
+    fn merge(mut files: Vec<CatalogueFile>) -> anyhow::Result<Self> {
+        files.sort_by(|a, b| a.stem.cmp(&b.stem));
+        let mut by_lang = BTreeMap::new();
+        for lang in Lang::ALL {
+            let mut merged = serde_json::Map::new();
+            for file in files.iter().filter(|file| file.lang == lang) {
+                let value: serde_json::Value = serde_json::from_str(&file.text)
+                    .with_context(|| format!("{} is not valid JSON", file.origin))?;
+                merged.insert(file.stem.clone(), value);
             }
             if merged.is_empty() {
-                bail!("no catalogue files in {}", lang_dir.display());
+                bail!("no catalogue files for {}", lang.code());
             }
             let json = serde_json::to_vec(&merged).context("cannot encode a catalogue")?;
             let etag = format!("\"{}\"", hex_prefix(&Sha256::digest(&json)));
@@ -75,4 +129,25 @@ fn hex_prefix(digest: &[u8]) -> String {
         .take(12)
         .map(|byte| format!("{byte:02x}"))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_catalogues_are_the_locales_folder() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../locales");
+        let from_disk = Catalogues::load(&dir).unwrap();
+        let built_in = Catalogues::built_in().unwrap();
+        for lang in Lang::ALL {
+            let (disk, inside) = (
+                from_disk.get(lang.code()).unwrap(),
+                built_in.get(lang.code()).unwrap(),
+            );
+            assert_eq!(disk.json, inside.json, "{}", lang.code());
+            assert_eq!(disk.etag, inside.etag);
+        }
+        assert!(built_in.get("fr").is_none());
+    }
 }

@@ -77,7 +77,10 @@ impl Application {
         });
         let db = Db::connect_and_migrate(&url, reserve).await?;
         telemetry::memory_after("opening the database");
-        let catalogues = Catalogues::load(&config.locales_dir)?;
+        let catalogues = match &config.locales_dir {
+            Some(dir) => Catalogues::load(dir)?,
+            None => Catalogues::built_in()?,
+        };
         let accounts = account_settings(&config).await?;
         telemetry::memory_after("loading translations and account keys");
         if config.demo {

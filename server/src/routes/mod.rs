@@ -48,7 +48,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
         .merge(health::router())
         .merge(i18n::router())
         .nest("/api", api)
-        .fallback_service(spa::service(&state.config.static_dir))
+        .fallback_service(spa::service(state.config.static_dir.as_deref()))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::client::resolve_client,

@@ -1,14 +1,21 @@
-//! The built web app: hashed assets cached forever, `index.html` for every other path (SPA).
+//! The built web app: hashed assets cached forever, `index.html` for every other page path
+//! (SPA). The files are the copy built into the binary (rust-embed: a release build carries
+//! `app/dist`, a debug build reads it from the checkout), or `STATIC_DIR` when it is set.
+//! A path naming a file that does not exist (`/nope.js`) is a 404, never the page.
 use std::path::Path;
 
 use axum::{
     extract::Request,
-    http::{header, HeaderValue},
+    http::{header, HeaderMap, HeaderValue, StatusCode, Uri},
     middleware::{self, Next},
     response::{IntoResponse, Response},
+    routing::get,
     Router,
 };
+use rust_embed::Embed;
 use tower_http::services::{ServeDir, ServeFile};
+
+use crate::error::ApiError;
 
 /// Hashed file names never change content, so browsers may keep them for a year.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -17,9 +24,32 @@ const REVALIDATE: &str = "no-cache";
 /// Unhashed public files (favicon, sharing image) may be kept for an hour.
 const SHORT: &str = "public, max-age=3600";
 
-/// Serves `dir`: `/assets/*` strictly (a missing asset is a 404), anything else falls back to
-/// `index.html`. Source maps are never served, even when a build left them in `dir`.
-pub fn service(dir: &Path) -> Router {
+/// The app's built files, without source maps.
+#[derive(Embed)]
+#[folder = "$CARGO_MANIFEST_DIR/../app/dist"]
+#[allow_missing = true]
+#[exclude = "*.map"]
+struct AppFiles;
+
+/// Serves the app from `dir`, or from the built-in copy when `dir` is `None`. Source maps
+/// are never served, even when a build left them in `dir`.
+pub fn service(dir: Option<&Path>) -> Router {
+    let router = match dir {
+        Some(dir) => from_dir(dir),
+        None => {
+            if AppFiles::get("index.html").is_none() {
+                tracing::warn!("the web app was not built into this binary; pages will answer 404");
+            }
+            Router::new().fallback_service(get(built_in))
+        }
+    };
+    router
+        .layer(middleware::from_fn(set_cache_control))
+        .layer(middleware::from_fn(refuse_missing_files))
+        .layer(middleware::from_fn(refuse_source_maps))
+}
+
+fn from_dir(dir: &Path) -> Router {
     let index = dir.join("index.html");
     if !index.is_file() {
         tracing::warn!(path = %index.display(), "the web app is not built; pages will answer 404");
@@ -27,17 +57,65 @@ pub fn service(dir: &Path) -> Router {
     Router::new()
         .nest_service("/assets", ServeDir::new(dir.join("assets")))
         .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
-        .layer(middleware::from_fn(set_cache_control))
-        .layer(middleware::from_fn(refuse_source_maps))
+}
+
+/// A built-in file by its path, `index.html` for any other path; with its type and an ETag
+/// (its SHA-256), answering 304 to a matching `If-None-Match`.
+async fn built_in(uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let Some(file) = AppFiles::get(path).or_else(|| AppFiles::get("index.html")) else {
+        return ApiError::NotFound("The web app is not built into this server.".into())
+            .into_response();
+    };
+    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..12]));
+    let etag = HeaderValue::from_str(&etag).expect("hex is a valid header value");
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|sent| sent.as_bytes() == etag.as_bytes())
+    {
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
+    }
+    let content_type = HeaderValue::from_str(file.metadata.mimetype())
+        .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    (
+        [(header::CONTENT_TYPE, content_type), (header::ETAG, etag)],
+        file.data,
+    )
+        .into_response()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 async fn refuse_source_maps(request: Request, next: Next) -> Response {
     if request.uri().path().ends_with(".map") {
-        return axum::http::StatusCode::NOT_FOUND.into_response();
+        return StatusCode::NOT_FOUND.into_response();
     }
     next.run(request).await
 }
 
+/// Whether the last segment of `path` names a file (`/favicon.ico`), not a page (`/books/3`).
+fn names_a_file(path: &str) -> bool {
+    path.rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.'))
+}
+
+/// A file path answered with the page shell is a file that does not exist: 404.
+async fn refuse_missing_files(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_owned();
+    let response = next.run(request).await;
+    let is_page = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/html"));
+    if names_a_file(&path) && is_page && !path.ends_with(".html") {
+        return ApiError::NotFound(format!("No file {path}.")).into_response();
+    }
+    response
+}
 async fn set_cache_control(request: Request, next: Next) -> Response {
     let is_asset = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;

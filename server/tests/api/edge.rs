@@ -87,7 +87,12 @@ async fn an_https_site_tells_browsers_to_stay_on_https() {
 #[tokio::test]
 async fn source_maps_are_never_served() {
     let app = spawn_app().await;
-    let map = app.config.static_dir.join("assets/app-3f9a1c.js.map");
+    let map = app
+        .config
+        .static_dir
+        .as_ref()
+        .unwrap()
+        .join("assets/app-3f9a1c.js.map");
     std::fs::write(&map, r#"{"version":3,"sources":["src/main.tsx"]}"#).unwrap();
     let response = app.get("/assets/app-3f9a1c.js.map").await;
     assert_eq!(response.status(), 404);

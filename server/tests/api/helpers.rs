@@ -261,8 +261,8 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.port = 0;
     config.data_dir = data.path().join("data");
     config.database_url = Some(database_url.clone());
-    config.static_dir = static_dir;
-    config.locales_dir = locales_dir();
+    config.static_dir = Some(static_dir);
+    config.locales_dir = Some(locales_dir());
     config.log_format = LogFormat::Text;
     config.jwt_secret = None;
     // The OWASP minimum for Argon2id (also the production default).

@@ -4,7 +4,13 @@ use crate::helpers::spawn_app;
 #[tokio::test]
 async fn deep_links_get_the_page_shell_revalidated_each_time() {
     let app = spawn_app().await;
-    for path in ["/", "/en/books", "/admin/users", "/no/such/page"] {
+    for path in [
+        "/",
+        "/en/books",
+        "/admin/users",
+        "/no/such/page",
+        "/index.html",
+    ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
@@ -40,6 +46,20 @@ async fn a_missing_asset_is_a_404_not_the_page_shell() {
     let response = app.get("/assets/gone-000000.js").await;
     assert_eq!(response.status(), 404);
     assert!(response.headers().get("cache-control").is_none());
+}
+
+#[tokio::test]
+async fn a_path_naming_a_missing_file_is_a_json_404_not_the_page_shell() {
+    let app = spawn_app().await;
+    for path in ["/nope.js", "/favicon.png", "/books/3/cover.jpg"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        let body: serde_json::Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "not_found", "{path}");
+    }
+    let icon = app.get("/favicon.svg").await;
+    assert_eq!(icon.status(), 200);
+    assert_eq!(icon.headers()["content-type"], "image/svg+xml");
 }
 
 #[tokio::test]
