@@ -1,4 +1,4 @@
-# Shared by the bench scripts (sourced): a free loopback port, and nginx serving a folder
+# Shared by the bench scripts and scripts/check-one-binary.sh (sourced): a free loopback port, and nginx serving a folder
 # on loopback for a side-by-side run.
 
 # A TCP port free on 127.0.0.1 right now.

@@ -12,7 +12,8 @@ cleanup() {
 }
 trap cleanup EXIT
 cp "$binary" "$work/tingshu"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+. "$(dirname "$0")/../bench/common.sh"
+port="$(free_port)"
 base="http://127.0.0.1:$port"
 (cd "$work" && env -u STATIC_DIR -u LOCALES_DIR DATA_DIR=data PORT="$port" DEMO=1 RUST_LOG=warn \
   ./tingshu > server.log 2>&1) &

@@ -8,6 +8,8 @@ use rust_embed::Embed;
 use sha2::{Digest, Sha256};
 use tingshu_core::Lang;
 
+use crate::conditional::etag_of;
+
 /// One language's merged catalogue: `{ "<file stem>": {…}, … }`, ready to send.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
@@ -105,7 +107,7 @@ impl Catalogues {
                 bail!("no catalogue files for {}", lang.code());
             }
             let json = serde_json::to_vec(&merged).context("cannot encode a catalogue")?;
-            let etag = format!("\"{}\"", hex_prefix(&Sha256::digest(&json)));
+            let etag = etag_of(&Sha256::digest(&json));
             by_lang.insert(
                 lang.code().to_owned(),
                 Catalogue {
@@ -121,14 +123,6 @@ impl Catalogues {
     pub fn get(&self, lang: &str) -> Option<&Catalogue> {
         self.by_lang.get(lang)
     }
-}
-
-fn hex_prefix(digest: &[u8]) -> String {
-    digest
-        .iter()
-        .take(12)
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
 }
 
 #[cfg(test)]

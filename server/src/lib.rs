@@ -6,6 +6,7 @@ pub mod budgets;
 pub mod catalog;
 pub mod cli;
 pub mod client;
+pub mod conditional;
 pub mod config;
 pub mod db;
 pub mod edge;

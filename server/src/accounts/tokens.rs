@@ -138,16 +138,13 @@ pub fn new_refresh_token() -> String {
 
 /// What is stored of a refresh token.
 pub fn hash_refresh_token(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 fn random_hex(bytes: usize) -> String {
     let mut buffer = vec![0u8; bytes];
     OsRng.fill_bytes(&mut buffer);
-    buffer.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(buffer)
 }
 
 fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {

@@ -161,28 +161,28 @@ mod tests {
         }
     }
 
+    /// The status of account 7 as the cache answers when the database holds `stored`.
+    async fn status_seen(cache: &CallerCache, stored: &str) -> String {
+        let stored = account(7, stored);
+        let seen = cache
+            .account(7, async move { Ok::<_, ()>(Some(stored)) })
+            .await
+            .unwrap()
+            .unwrap();
+        seen.user.status.clone()
+    }
+
     #[tokio::test]
     async fn a_loaded_account_is_kept_until_it_is_forgotten() {
         let cache = CallerCache::default();
-        let first = cache
-            .account(7, async { Ok::<_, ()>(Some(account(7, "active"))) })
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(first.user.status, "active");
-        let kept = cache
-            .account(7, async { Ok::<_, ()>(Some(account(7, "disabled"))) })
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(kept.user.status, "active", "served from memory");
+        assert_eq!(status_seen(&cache, "active").await, "active");
+        assert_eq!(
+            status_seen(&cache, "disabled").await,
+            "active",
+            "served from memory"
+        );
         cache.forget_account(7).await;
-        let reread = cache
-            .account(7, async { Ok::<_, ()>(Some(account(7, "disabled"))) })
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(reread.user.status, "disabled");
+        assert_eq!(status_seen(&cache, "disabled").await, "disabled");
     }
 
     #[tokio::test]

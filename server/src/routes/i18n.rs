@@ -7,7 +7,7 @@ use axum::{
     Router,
 };
 
-use crate::{error::ApiError, state::AppState};
+use crate::{conditional, error::ApiError, state::AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/_i18n/{lang}/messages.json", get(get_messages))
@@ -28,10 +28,7 @@ async fn get_messages(
     })?;
     let etag = HeaderValue::from_str(&catalogue.etag).map_err(|e| ApiError::Internal(e.into()))?;
     let cache = HeaderValue::from_static(CACHE_CONTROL);
-    let unchanged = headers
-        .get(header::IF_NONE_MATCH)
-        .is_some_and(|sent| sent.as_bytes() == catalogue.etag.as_bytes());
-    if unchanged {
+    if conditional::is_current(&headers, &catalogue.etag) {
         return Ok((
             StatusCode::NOT_MODIFIED,
             [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],

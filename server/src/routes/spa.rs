@@ -2,7 +2,7 @@
 //! (SPA). The files are the copy built into the binary (rust-embed: a release build carries
 //! `app/dist`, a debug build reads it from the checkout), or `STATIC_DIR` when it is set.
 //! A path naming a file that does not exist (`/nope.js`) is a 404, never the page.
-use std::path::Path;
+use std::{convert::Infallible, path::Path};
 
 use axum::{
     extract::Request,
@@ -13,9 +13,10 @@ use axum::{
     Router,
 };
 use rust_embed::Embed;
+use tower::{service_fn, ServiceExt};
 use tower_http::services::{ServeDir, ServeFile};
 
-use crate::error::ApiError;
+use crate::{conditional, error::ApiError};
 
 /// Hashed file names never change content, so browsers may keep them for a year.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -45,7 +46,6 @@ pub fn service(dir: Option<&Path>) -> Router {
     };
     router
         .layer(middleware::from_fn(set_cache_control))
-        .layer(middleware::from_fn(refuse_missing_files))
         .layer(middleware::from_fn(refuse_source_maps))
 }
 
@@ -54,25 +54,42 @@ fn from_dir(dir: &Path) -> Router {
     if !index.is_file() {
         tracing::warn!(path = %index.display(), "the web app is not built; pages will answer 404");
     }
+    let shell = ServeFile::new(index);
+    let page_or_404 = service_fn(move |request: Request| {
+        let shell = shell.clone();
+        async move {
+            Ok::<_, Infallible>(match missing_file(request.uri().path()) {
+                Some(missing) => missing,
+                None => shell.oneshot(request).await?.into_response(),
+            })
+        }
+    });
     Router::new()
         .nest_service("/assets", ServeDir::new(dir.join("assets")))
-        .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
+        .fallback_service(ServeDir::new(dir).fallback(page_or_404))
 }
 
-/// A built-in file by its path, `index.html` for any other path; with its type and an ETag
-/// (its SHA-256), answering 304 to a matching `If-None-Match`.
+/// A built-in file by its path, `index.html` for any other page path; with its type and an
+/// ETag (its SHA-256), answering 304 to a matching `If-None-Match`.
 async fn built_in(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
-    let Some(file) = AppFiles::get(path).or_else(|| AppFiles::get("index.html")) else {
-        return ApiError::NotFound("The web app is not built into this server.".into())
-            .into_response();
+    let file = match AppFiles::get(path) {
+        Some(file) => file,
+        None => {
+            if let Some(missing) = missing_file(uri.path()) {
+                return missing;
+            }
+            let Some(shell) = AppFiles::get("index.html") else {
+                return ApiError::NotFound("The web app is not built into this server.".into())
+                    .into_response();
+            };
+            shell
+        }
     };
-    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..12]));
-    let etag = HeaderValue::from_str(&etag).expect("hex is a valid header value");
-    if headers
-        .get(header::IF_NONE_MATCH)
-        .is_some_and(|sent| sent.as_bytes() == etag.as_bytes())
-    {
+    let tag = conditional::etag_of(&file.metadata.sha256_hash());
+    let current = conditional::is_current(&headers, &tag);
+    let etag = HeaderValue::from_str(&tag).expect("hex is a valid header value");
+    if current {
         return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
     }
     let content_type = HeaderValue::from_str(file.metadata.mimetype())
@@ -84,10 +101,6 @@ async fn built_in(uri: Uri, headers: HeaderMap) -> Response {
         .into_response()
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
 async fn refuse_source_maps(request: Request, next: Next) -> Response {
     if request.uri().path().ends_with(".map") {
         return StatusCode::NOT_FOUND.into_response();
@@ -95,27 +108,14 @@ async fn refuse_source_maps(request: Request, next: Next) -> Response {
     next.run(request).await
 }
 
-/// Whether the last segment of `path` names a file (`/favicon.ico`), not a page (`/books/3`).
-fn names_a_file(path: &str) -> bool {
-    path.rsplit('/')
-        .next()
-        .is_some_and(|last| last.contains('.'))
+/// The 404 for a path that names a file (`/favicon.png`, `/nope.js`) which does not exist:
+/// such a path never gets the page shell. `None` for a page path (`/books/3`).
+fn missing_file(path: &str) -> Option<Response> {
+    let last = path.rsplit('/').next().unwrap_or_default();
+    last.contains('.')
+        .then(|| ApiError::NotFound(format!("No file {path}.")).into_response())
 }
 
-/// A file path answered with the page shell is a file that does not exist: 404.
-async fn refuse_missing_files(request: Request, next: Next) -> Response {
-    let path = request.uri().path().to_owned();
-    let response = next.run(request).await;
-    let is_page = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("text/html"));
-    if names_a_file(&path) && is_page && !path.ends_with(".html") {
-        return ApiError::NotFound(format!("No file {path}.")).into_response();
-    }
-    response
-}
 async fn set_cache_control(request: Request, next: Next) -> Response {
     let is_asset = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;

@@ -248,10 +248,6 @@ fn render(melody: &Melody) -> anyhow::Result<Vec<u8>> {
     Ok(cursor.into_inner())
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Writes the melodies under `<data_dir>/audio/demo/` and answers their asset ids, reusing
 /// an asset with the same sha256.
 async fn melody_assets(
@@ -266,7 +262,7 @@ async fn melody_assets(
     let mut assets = Vec::new();
     for melody in &MELODIES {
         let bytes = render(melody)?;
-        let sha256 = hex(&Sha256::digest(&bytes));
+        let sha256 = hex::encode(Sha256::digest(&bytes));
         let storage_key = format!("demo/{}.wav", melody.name);
         let path = data_dir.join("audio").join(&storage_key);
         if let Some(existing) = asset::Entity::find()
@@ -497,7 +493,7 @@ mod tests {
             );
             let secs = reader.duration() as f32 / 16_000.0;
             assert!((20.0..=40.0).contains(&secs), "{secs}");
-            assert!(hashes.insert(hex(&Sha256::digest(&bytes))));
+            assert!(hashes.insert(hex::encode(Sha256::digest(&bytes))));
         }
     }
 

@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, spawn_app_with, GOOD_PASSWORD};
+use crate::helpers::{spawn_app, spawn_app_with, TestApp, TestUser, GOOD_PASSWORD};
 
 async fn body(response: reqwest::Response) -> Value {
     response.json().await.expect("a JSON body")
@@ -187,6 +187,17 @@ async fn two_tabs_refreshing_with_the_same_token_at_once_both_get_the_same_new_p
     );
 }
 
+/// Neither the user's access token nor their refresh token works any more.
+async fn assert_session_ended(app: &TestApp, user: &TestUser) {
+    assert_eq!(
+        app.get_as("/api/auth/me", &user.access_token)
+            .await
+            .status(),
+        401
+    );
+    assert_eq!(app.refresh(&user.refresh_token).await.status(), 401);
+}
+
 #[tokio::test]
 async fn signing_out_without_a_body_ends_the_current_session() {
     let app = spawn_app().await;
@@ -200,13 +211,7 @@ async fn signing_out_without_a_body_ends_the_current_session() {
         )
         .await;
     assert_eq!(logout.status(), 200);
-    assert_eq!(
-        app.get_as("/api/auth/me", &user.access_token)
-            .await
-            .status(),
-        401
-    );
-    assert_eq!(app.refresh(&user.refresh_token).await.status(), 401);
+    assert_session_ended(&app, &user).await;
 }
 
 #[tokio::test]
@@ -223,13 +228,7 @@ async fn signing_out_ends_only_that_session() {
         )
         .await;
     assert_eq!(logout.status(), 200);
-    assert_eq!(
-        app.get_as("/api/auth/me", &user.access_token)
-            .await
-            .status(),
-        401
-    );
-    assert_eq!(app.refresh(&user.refresh_token).await.status(), 401);
+    assert_session_ended(&app, &user).await;
     assert_eq!(
         app.get_as("/api/auth/me", &other.access_token)
             .await
