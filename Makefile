@@ -16,10 +16,12 @@ export PATH := $(CARGO_BIN):$(PATH)
 WASM_BINDGEN_VERSION = $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/"/, "", $$3); print $$3}' Cargo.lock)
 WASM_PACK_VERSION := 0.15.1
 CHROMIUM ?= /usr/bin/chromium
+# The app's API types, generated from the server's OpenAPI document (`make api-types`).
+API_TYPES := app/src/lib/api/schema.d.ts
 WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
-.PHONY: help run test tools rust-tools node-deps chromium wasm app server-release \
-        lint test-rust test-postgres test-app test-e2e test-binary bench clean
+.PHONY: help run test tools rust-tools node-deps chromium wasm app server-release api-types \
+        lint test-contract test-fuzz test-rust test-postgres test-app test-e2e test-binary bench clean
 
 help:
 	@echo "make run   build in release mode and serve on http://127.0.0.1:$(PORT) (PORT, DATA_DIR override)"
@@ -30,7 +32,7 @@ help:
 run: tools app server-release
 	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" DEMO="$(DEMO)" $(CARGO_TARGET_DIR)/release/tingshu
 
-test: tools lint test-rust test-postgres test-app test-e2e test-binary
+test: tools lint test-contract test-rust test-fuzz test-postgres test-app test-e2e test-binary
 	@echo "make test: every suite passed"
 
 ## ---- installs (skipped when already present) --------------------------------------
@@ -71,10 +73,21 @@ chromium:
 
 wasm: wasm/pkg/package.json
 
-wasm/pkg/package.json: $(WASM_SOURCES)
+# The smallest module: opt-level z (profile wasm-release), then wasm-opt -Oz without the
+# name section and producers (binaryen from npm, wasm/binaryen).
+WASM_OPT := wasm/binaryen/node_modules/.bin/wasm-opt
+WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+	--enable-mutable-globals --enable-reference-types --enable-multivalue
+wasm/pkg/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
 	@$(MAKE) --no-print-directory rust-tools
-	wasm-pack build wasm --target bundler --out-dir pkg --release
+	wasm-pack build wasm --target bundler --out-dir pkg --profile wasm-release
+	$(WASM_OPT) -Oz --strip-debug --strip-producers $(WASM_FEATURES) \
+		wasm/pkg/tingshu_wasm_bg.wasm -o wasm/pkg/tingshu_wasm_bg.wasm
 	@touch $@
+
+wasm/binaryen/node_modules/.installed: wasm/binaryen/package-lock.json
+	cd wasm/binaryen && npm ci --no-audit --no-fund
+	touch $@
 
 app: app/dist/index.html
 
@@ -84,6 +97,10 @@ app/dist/index.html: app/node_modules/.installed $(shell find app/src app/public
 server-release:
 	cargo build --release -p tingshu-server
 
+api-types: app/node_modules/.installed
+	cargo build --workspace --bins
+	scripts/api-types.sh "$(CARGO_TARGET_DIR)/debug/tingshu" $(API_TYPES)
+
 ## ---- test suites -----------------------------------------------------------------------
 
 # Rust: core rules and vectors, server unit and integration tests on SQLite.
@@ -92,6 +109,26 @@ lint: app/node_modules/.installed
 	cargo fmt --all -- --check
 	cd app && npm run --silent lint
 	cargo clippy --workspace --all-targets -- -D warnings
+
+# The committed API types must be what the server documents now.
+test-contract: app/node_modules/.installed
+	cargo build --workspace --bins
+	scripts/api-types.sh --check "$(CARGO_TARGET_DIR)/debug/tingshu" $(API_TYPES)
+
+# Schemathesis (PyPI, pinned) fuzzes every operation of the OpenAPI document against the
+# debug server: no 5xx, every answer as documented. Installed into .venv when Python is present.
+SCHEMATHESIS_VERSION := 4.32.5
+SCHEMATHESIS := .venv/bin/schemathesis
+test-fuzz:
+	@if ! command -v python3 >/dev/null; then \
+		echo "test-fuzz: skipped, no python3 on this machine to install schemathesis into .venv"; \
+	else \
+		if [ "$$($(SCHEMATHESIS) --version 2>/dev/null | awk '{print $$3}')" != "$(SCHEMATHESIS_VERSION)" ]; then \
+			python3 -m venv .venv && .venv/bin/pip install -q "schemathesis==$(SCHEMATHESIS_VERSION)"; \
+		fi; \
+		cargo build --workspace --bins; \
+		FUZZ_SECONDS=120 scripts/fuzz-contract.sh "$(CARGO_TARGET_DIR)/debug/tingshu" $(SCHEMATHESIS); \
+	fi
 
 test-rust:
 	env -u TEST_DATABASE_URL cargo test --workspace
@@ -116,4 +153,4 @@ test-binary: app server-release
 	scripts/check-one-binary.sh "$(CARGO_TARGET_DIR)/release/tingshu"
 
 clean:
-	rm -rf wasm/pkg app/dist app/node_modules e2e/node_modules
+	rm -rf wasm/pkg app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules

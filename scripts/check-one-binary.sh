@@ -15,7 +15,7 @@ cp "$binary" "$work/tingshu"
 . "$(dirname "$0")/../bench/common.sh"
 port="$(free_port)"
 base="http://127.0.0.1:$port"
-(cd "$work" && env -u STATIC_DIR -u LOCALES_DIR DATA_DIR=data PORT="$port" DEMO=1 RUST_LOG=warn \
+(cd "$work" && exec env -u STATIC_DIR -u LOCALES_DIR DATA_DIR=data PORT="$port" DEMO=1 RUST_LOG=warn \
   ./tingshu > server.log 2>&1) &
 server_pid=$!
 for _ in $(seq 300); do curl -fs "$base/readyz" >/dev/null 2>&1 && break; sleep 0.1; done

@@ -54,6 +54,7 @@ impl FeedbackCategory {
 
 /// A feedback form as sent: every field may be missing or wrong.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FeedbackInput {
     #[serde(default)]

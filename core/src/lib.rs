@@ -69,6 +69,7 @@ pub mod i18n;
 pub mod pow;
 pub mod premium;
 pub mod routing;
+pub mod spelling;
 pub mod time;
 pub mod tracking;
 pub mod validation;

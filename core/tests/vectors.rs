@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 48] = [
+const RULES: [&str; 52] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -63,6 +63,10 @@ const RULES: [&str; 48] = [
     "clampPlaybackRate",
     "sleepTimerRemaining",
     "checkQueryParam",
+    "purchaseCovers",
+    "campaignActive",
+    "campaignEnd",
+    "accountState",
 ];
 
 #[derive(Debug)]
@@ -139,6 +143,10 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "clampPlaybackRate" => run(input, ok(catalog::progress::clamp_playback_rate)),
         "sleepTimerRemaining" => run(input, ok(catalog::progress::sleep_timer_remaining)),
         "checkQueryParam" => run(input, ok(catalog::query::check_query_param)),
+        "purchaseCovers" => run(input, ok(catalog::purchase::purchase_covers)),
+        "campaignActive" => run(input, ok(catalog::campaign::campaign_active)),
+        "campaignEnd" => run(input, ok(catalog::campaign::campaign_end)),
+        "accountState" => run(input, ok(auth::account_state::account_state)),
         _ => Err(Failure::UnknownRule),
     }
 }

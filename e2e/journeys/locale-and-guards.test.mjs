@@ -11,15 +11,25 @@ after(async () => {
   await server?.stop();
 });
 
-test('an English browser opening / lands on /en, in English', async () => {
+test('an English browser opening / lands on /en, in English, and fetches no other catalogue', async () => {
   const browser = await openBrowser({ locale: 'en-US' });
   try {
     const { page } = browser;
+    const catalogues = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/_i18n/')) catalogues.push(path);
+    });
     await page.goto(`${server.baseUrl}/`);
     await page.waitForURL(/\/en$/);
     await page.waitForFunction(() => document.documentElement.lang === 'en-US');
     await page.waitForFunction(() => document.title.endsWith(' - Tingshu'));
     assert.equal(new URL(page.url()).pathname, '/en');
+    // The home page in full, then a second page: still the English catalogue alone.
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${server.baseUrl}/en/books`);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual([...new Set(catalogues)], ['/_i18n/en/messages.json']);
   } finally {
     await browser.close();
   }

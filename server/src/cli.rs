@@ -1,4 +1,4 @@
-//! Commands other than serving: `tingshu create-admin`.
+//! Commands other than serving: `tingshu create-admin`, `tingshu openapi`.
 use std::io::{BufRead, IsTerminal};
 
 use anyhow::Context;
@@ -33,6 +33,13 @@ pub async fn create_admin(config: Config, email: &str, username: &str) -> anyhow
         "Created administrator {} <{}> (id {}).",
         admin.user.username, admin.user.email, admin.user.id
     );
+    Ok(())
+}
+
+/// Prints the OpenAPI document that `/api/openapi.json` serves, for the app's type generator.
+pub fn print_openapi() -> anyhow::Result<()> {
+    let document = crate::routes::openapi_document();
+    println!("{}", document.to_pretty_json()?);
     Ok(())
 }
 

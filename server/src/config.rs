@@ -18,6 +18,8 @@ pub struct Cli {
 pub enum Command {
     /// Serve the API and the app (the default).
     Serve,
+    /// Print the API's OpenAPI document (JSON) and exit.
+    Openapi,
     /// Create an administrator account; the password is read from standard input
     /// (typed at a hidden prompt when it is a terminal).
     CreateAdmin {

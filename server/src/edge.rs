@@ -51,6 +51,9 @@ pub fn wrap(router: Router, config: &Config) -> Router {
             Duration::from_secs(limits.request_timeout_secs),
         ))
         .layer(middleware::map_response(json_rejections))
+        .layer(middleware::from_fn(
+            crate::error::words::in_request_language,
+        ))
         .layer(CompressionLayer::new().compress_when(compress_when))
         .layer(middleware::map_response_with_state(
             SecurityHeaders {
@@ -132,12 +135,12 @@ async fn json_rejections(response: Response) -> Response {
         .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
         .unwrap_or_default();
     // A server error's text may tell more than a client should read.
-    let message = if text.is_empty() || status.is_server_error() {
-        status.canonical_reason().unwrap_or("Error").to_owned()
+    let detail = if status.is_server_error() {
+        String::new()
     } else {
         text
     };
-    let mut answer = ApiError::Rejected { status, message }.into_response();
+    let mut answer = ApiError::Rejected { status, detail }.into_response();
     for (name, value) in parts.headers.iter() {
         if name != header::CONTENT_TYPE
             && name != header::CONTENT_LENGTH

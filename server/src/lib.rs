@@ -2,6 +2,7 @@
 pub mod accounts;
 pub mod audio;
 pub mod auth;
+pub mod books;
 pub mod budgets;
 pub mod catalog;
 pub mod cli;

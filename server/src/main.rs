@@ -14,6 +14,7 @@ async fn main() -> anyhow::Result<()> {
     telemetry::init(config.log_format);
     match command.unwrap_or(Command::Serve) {
         Command::Serve => Application::build(config).await?.run_until_stopped().await,
+        Command::Openapi => cli::print_openapi(),
         Command::CreateAdmin { email, username } => {
             cli::create_admin(config, &email, &username).await
         }

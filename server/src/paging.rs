@@ -105,8 +105,34 @@ pub fn param_error(lang: Lang, field: &str, rule: FieldRule) -> ApiError {
     }
 }
 
+/// `?page&pageSize` of lists without other parameters, as sent.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// From 1; absent means 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page: Option<String>,
+    /// From 1 to the endpoint's maximum; absent means its default.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page_size: Option<String>,
+}
+
+impl PageParams {
+    /// The validated page, with the endpoint's default and largest page size.
+    pub fn paging(&self, lang: Lang, default_size: u64, max_size: u64) -> Result<Paging, ApiError> {
+        Paging::parse_in(
+            lang,
+            self.page.as_deref(),
+            self.page_size.as_deref(),
+            default_size,
+            max_size,
+        )
+    }
+}
+
 /// The list answer of DESIGN.md §5: `{items, total, page, pageSize}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T: Serialize> {
     pub items: Vec<T>,
@@ -188,7 +214,7 @@ mod tests {
 }
 
 /// An unpaged list answer: `{items}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Items<T: Serialize> {
     pub items: Vec<T>,
 }

@@ -92,4 +92,8 @@ export_rules! {
     clampPlaybackRate(catalog::progress::ClampPlaybackRateInput = "ClampPlaybackRateInput") -> "number" = ok(catalog::progress::clamp_playback_rate);
     sleepTimerRemaining(catalog::progress::SleepTimerRemainingInput = "SleepTimerRemainingInput") -> "SleepTimer" = ok(catalog::progress::sleep_timer_remaining);
     checkQueryParam(catalog::query::CheckQueryParamInput = "CheckQueryParamInput") -> "QueryParamCheck" = ok(catalog::query::check_query_param);
+    purchaseCovers(catalog::purchase::PurchaseCoversInput = "PurchaseCoversInput") -> "boolean" = ok(catalog::purchase::purchase_covers);
+    campaignActive(catalog::campaign::CampaignActiveInput = "CampaignActiveInput") -> "boolean" = ok(catalog::campaign::campaign_active);
+    campaignEnd(catalog::campaign::CampaignEndInput = "CampaignEndInput") -> "number | null" = ok(catalog::campaign::campaign_end);
+    accountState(auth::account_state::AccountStateInput = "AccountStateInput") -> "AccessDecision" = ok(auth::account_state::account_state);
 }

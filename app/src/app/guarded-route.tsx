@@ -19,7 +19,7 @@ function Page({ route }: { route: AppRoute }) {
   const { fullPath } = useLang();
   const params = useParams();
   const Component = route.page;
-  usePageTitle(Component ? t(route.titleKey) : null);
+  usePageTitle(Component ? route.title(t) : null);
   if (route.validate && !route.validate(params)) {
     throw new AppError(404, `Page Not Found: ${fullPath.split('?')[0]}`, { fatal: true });
   }

@@ -5,9 +5,6 @@ export const languageOptions = [
   { code: 'ja', nativeName: '日本語' },
 ] as const;
 
-/** i18next's fallback when a key is missing in the current language (spec §9: default zh). */
-export const fallbackLanguage = 'zh';
-
 /** Local storage key and cookie name holding the chosen language (spec §3, §9). */
 export const languageStorageKey = 'user-language';
 export const languageCookieName = 'lang';

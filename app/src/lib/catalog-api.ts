@@ -1,141 +1,24 @@
-// The catalogue and library API (issue 4 contract): types of the server's answers and one function per endpoint.
+// The catalogue and library endpoints, one function each, answering what the contract says (`lib/api/types`).
 // Every call goes through `authRequest`, so a signed-in listener gets the per-user state too.
+import type { ApiData, ProgressBody } from '@/lib/api/types';
 import { authRequest } from '@/lib/http';
 
-export type BookAccess = 'free' | 'vip' | 'paid';
-export type BookStatus = 'serialising' | 'finished';
-export type Titles = { zh: string; en?: string | null; ja?: string | null };
+/** Query parameters as callers give them; an undefined, null or empty value means "not set". */
+export type Params = Record<string, string | number | null | undefined>;
 
-export interface Person {
-  id: number;
-  name: string;
-}
-
-export interface BookSummary {
-  id: number;
-  title: string;
-  titles?: Titles;
-  subtitle?: string | null;
-  author: Person;
-  narrator: Person | null;
-  category: { id: number; slug: string; name: string } | null;
-  coverUrl: string | null;
-  status: BookStatus;
-  access: BookAccess;
-  price: { cny: number; usd: number; jpy: number } | null;
-  chapterCount: number;
-  totalDurationSecs: number;
-  playCount: number;
-  favoriteCount: number;
-  rating: number | null;
-  ratingCount: number;
-  tags: string[];
-  freeUntil: number | null;
-  updatedAt: number;
-}
-
-export interface BookDetail extends BookSummary {
-  description: string;
-  me: { onBookshelf: boolean; favorite: boolean; lastChapterId: number | null; lastPositionSecs: number | null } | null;
-}
-
-export type AccessKind = 'free' | 'campaign' | 'member' | 'purchased' | 'login' | 'membership' | 'purchase';
-export interface ChapterAccess {
-  kind: AccessKind;
-  allowed: boolean;
-  until?: number | null;
-}
-
-export interface ChapterSummary {
-  id: number;
-  index: number;
-  title: string;
-  durationSecs: number;
-  isFree: boolean;
-  access: ChapterAccess;
-  progress: { positionSecs: number; completed: boolean } | null;
-}
-
-export interface ChapterDetail extends ChapterSummary {
-  bookId: number;
-  book: BookSummary;
-  prevId: number | null;
-  nextId: number | null;
-  audio: { url: string; expiresAt: number | null } | null;
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface Category {
-  id: number;
-  slug: string;
-  name: string;
-  names?: Titles;
-  parentId: number | null;
-  bookCount: number;
-  children: Category[];
-}
-
-/** A tag that some book carries, with how many do (`GET /api/tags`); `?tag=` filters on its name. */
-export interface Tag {
-  id: number;
-  name: string;
-  bookCount: number;
-}
-
-export interface Recommendation {
-  book: BookSummary;
-  reason: { kind: 'category' | 'author' | 'narrator' | 'popular'; name: string | null };
-}
-
-export interface SearchHit {
-  book: BookSummary;
-  highlights: { title?: string; author?: string; description?: string };
-}
-
-export interface SearchResult extends Page<SearchHit> {
-  facets: { categories: { id: number; slug: string; name: string; count: number }[] };
-}
-
-export interface ShelfEntry {
-  book: BookSummary;
-  addedAt: number;
-  progress: {
-    chapterId: number;
-    chapterTitle: string;
-    positionSecs: number;
-    durationSecs: number;
-    updatedAt: number;
-  } | null;
-}
-
-export interface HistoryEntry {
-  book: BookSummary;
-  chapter: { id: number; index: number; title: string };
-  positionSecs: number;
-  durationSecs: number;
-  updatedAt: number;
-}
-
-export interface ProgressRow {
-  chapterId: number;
-  positionSecs: number;
-  durationSecs: number;
-  completed: boolean;
-  updatedAt: number;
+/** The values that are set (what a query string carries, and what a query key is built from). */
+export function definedParams(params: Params): Record<string, string | number> {
+  const defined: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') defined[key] = value;
+  }
+  return defined;
 }
 
 /** `?a=1&b=2` of the defined, non-empty values. */
-export function query(params: Record<string, string | number | null | undefined>): string {
+export function query(params: Params): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
+  for (const [key, value] of Object.entries(definedParams(params))) search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
@@ -144,38 +27,36 @@ type Signal = { signal?: AbortSignal };
 const get = <T>(path: string, { signal }: Signal = {}) => authRequest<T>('GET', path, { signal });
 
 export const catalogApi = {
-  categories: (o?: Signal) => get<Category[]>('/api/categories', o),
-  tags: (o?: Signal) => get<{ items: Tag[] }>('/api/tags', o),
-  books: (params: Record<string, string | number | null | undefined>, o?: Signal) =>
-    get<Page<BookSummary>>(`/api/books${query(params)}`, o),
-  book: (id: number | string, o?: Signal) => get<BookDetail>(`/api/books/${id}`, o),
-  chapters: (bookId: number | string, page = 1, pageSize = 100, o?: Signal) =>
-    get<Page<ChapterSummary>>(`/api/books/${bookId}/chapters${query({ page, pageSize })}`, o),
-  chapter: (id: number | string, o?: Signal) => get<ChapterDetail>(`/api/chapters/${id}`, o),
-  limitedFree: (o?: Signal) => get<Page<BookSummary>>('/api/limited-free', o),
-  recommendations: (o?: Signal) => get<Page<Recommendation>>('/api/recommendations', o),
-  search: (params: Record<string, string | number | null | undefined>, o?: Signal) =>
-    get<SearchResult>(`/api/search${query(params)}`, o),
+  categories: (o?: Signal) => get<ApiData<'/api/categories', 'get'>>('/api/categories', o),
+  tags: (o?: Signal) => get<ApiData<'/api/tags', 'get'>>('/api/tags', o),
+  books: (params: Params, o?: Signal) => get<ApiData<'/api/books', 'get'>>(`/api/books${query(params)}`, o),
+  book: (id: number, o?: Signal) => get<ApiData<'/api/books/{id}', 'get'>>(`/api/books/${id}`, o),
+  chapters: (bookId: number, page = 1, pageSize = 100, o?: Signal) =>
+    get<ApiData<'/api/books/{id}/chapters', 'get'>>(`/api/books/${bookId}/chapters${query({ page, pageSize })}`, o),
+  chapter: (id: number, o?: Signal) => get<ApiData<'/api/chapters/{id}', 'get'>>(`/api/chapters/${id}`, o),
+  limitedFree: (o?: Signal) => get<ApiData<'/api/limited-free', 'get'>>('/api/limited-free', o),
+  recommendations: (o?: Signal) => get<ApiData<'/api/recommendations', 'get'>>('/api/recommendations', o),
+  search: (params: Params, o?: Signal) => get<ApiData<'/api/search', 'get'>>(`/api/search${query(params)}`, o),
 };
 
 export const libraryApi = {
-  bookshelf: (o?: Signal) => get<Page<ShelfEntry>>('/api/me/bookshelf', o),
-  setBookshelf: (bookId: number, on: boolean) => authRequest(on ? 'PUT' : 'DELETE', `/api/me/bookshelf/${bookId}`),
-  favorites: (o?: Signal) => get<Page<ShelfEntry>>('/api/me/favorites', o),
-  setFavorite: (bookId: number, on: boolean) => authRequest(on ? 'PUT' : 'DELETE', `/api/me/favorites/${bookId}`),
-  history: (page = 1, o?: Signal) => get<Page<HistoryEntry>>(`/api/me/history${query({ page })}`, o),
+  bookshelf: (o?: Signal) => get<ApiData<'/api/me/bookshelf', 'get'>>('/api/me/bookshelf', o),
+  setBookshelf: (bookId: number, on: boolean) =>
+    on
+      ? authRequest<ApiData<'/api/me/bookshelf/{id}', 'put'>>('PUT', `/api/me/bookshelf/${bookId}`)
+      : authRequest<ApiData<'/api/me/bookshelf/{id}', 'delete'>>('DELETE', `/api/me/bookshelf/${bookId}`),
+  favorites: (o?: Signal) => get<ApiData<'/api/me/favorites', 'get'>>('/api/me/favorites', o),
+  setFavorite: (bookId: number, on: boolean) =>
+    on
+      ? authRequest<ApiData<'/api/me/favorites/{id}', 'put'>>('PUT', `/api/me/favorites/${bookId}`)
+      : authRequest<ApiData<'/api/me/favorites/{id}', 'delete'>>('DELETE', `/api/me/favorites/${bookId}`),
+  history: (page = 1, o?: Signal) => get<ApiData<'/api/me/history', 'get'>>(`/api/me/history${query({ page })}`, o),
   clearHistory: (bookId?: number) =>
-    authRequest('DELETE', bookId === undefined ? '/api/me/history' : `/api/me/history/${bookId}`),
+    bookId === undefined
+      ? authRequest<ApiData<'/api/me/history', 'delete'>>('DELETE', '/api/me/history')
+      : authRequest<ApiData<'/api/me/history/{id}', 'delete'>>('DELETE', `/api/me/history/${bookId}`),
   progress: (bookId: number, o?: Signal) =>
-    get<Page<ProgressRow> | ProgressRow[]>(`/api/me/progress${query({ bookId })}`, o),
-  saveProgress: (
-    chapterId: number,
-    body: { positionSecs: number; durationSecs: number; completed: boolean; updatedAt: number },
-  ) => authRequest<ProgressRow>('PUT', `/api/me/progress/${chapterId}`, { body }),
+    get<ApiData<'/api/me/progress', 'get'>>(`/api/me/progress${query({ bookId })}`, o),
+  saveProgress: (chapterId: number, body: ProgressBody) =>
+    authRequest<ApiData<'/api/me/progress/{id}', 'put'>>('PUT', `/api/me/progress/${chapterId}`, { body }),
 };
-
-/** A list answer's items, whether the server wrapped them in a page or not. */
-export function itemsOf<T>(value: Page<T> | T[] | null | undefined): T[] {
-  if (!value) return [];
-  return Array.isArray(value) ? value : (value.items ?? []);
-}

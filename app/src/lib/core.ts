@@ -5,6 +5,7 @@ export {
   allowedTimezones,
   authorize,
   avatarInitials,
+  campaignActive,
   chapterAccess,
   checkQueryParam,
   clampPlaybackRate,

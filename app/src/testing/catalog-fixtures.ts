@@ -1,5 +1,5 @@
-// Catalogue answers for tests, shaped like the issue-4 contract.
-import type { BookDetail, BookSummary, ChapterDetail, ChapterSummary } from '@/lib/catalog-api';
+// Catalogue answers for tests, typed by the contract (`lib/api/types`), so a contract change breaks them.
+import type { BookDetail, BookSummary, ChapterDetail, ChapterSummary, Page } from '@/lib/api/types';
 
 export function book(id: number, patch: Partial<BookSummary> = {}): BookSummary {
   return {
@@ -56,4 +56,9 @@ export function chapterDetail(id: number, patch: Partial<ChapterDetail> = {}): C
   };
 }
 
-export const page = <T>(items: T[], total = items.length, pageSize = 20) => ({ items, total, page: 1, pageSize });
+export const page = <T>(items: T[], total = items.length, pageSize = 20): Page<T> => ({
+  items,
+  total,
+  page: 1,
+  pageSize,
+});

@@ -1,8 +1,16 @@
 // Fixture users for tests: one of each kind the route guards distinguish.
-import type { User } from '@/features/auth/types';
+import type { UserView } from '@/lib/api/types';
 
 const day = 24 * 60 * 60 * 1000;
-const base = { avatarUrl: '/avatar-placeholder.png', preferences: { language: 'zh' }, roles: [], permissions: [] };
+const base = {
+  avatarUrl: '/avatar-placeholder.svg',
+  status: 'active' as const,
+  preferences: { language: 'zh', timezone: 'Asia/Shanghai' },
+  roles: [],
+  permissions: [],
+  createdAt: Date.UTC(2024, 0, 15),
+  lastLoginAt: null,
+};
 
 export const users = {
   free: {
@@ -72,4 +80,4 @@ export const users = {
     roles: ['editor'],
     permissions: ['view:analytics'],
   },
-} satisfies Record<string, User>;
+} satisfies Record<string, UserView>;

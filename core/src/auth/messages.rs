@@ -73,6 +73,7 @@ pub fn denied(code: &str, lang: Lang) -> String {
         "auth_required" | "admin_required" | "permission_required" | "premium_required" => {
             text(lang, &format!("account.denied.{code}")).to_owned()
         }
+        super::account_state::ACCOUNT_DISABLED => account_disabled(lang),
         _ => text(lang, "account.denied.auth_required").to_owned(),
     }
 }

@@ -2,6 +2,8 @@
 
 pub mod access;
 pub mod account;
+pub mod account_state;
+pub mod kinds;
 pub mod messages;
 pub mod refresh;
 pub mod stored;

@@ -1,6 +1,8 @@
 //! Who may listen to a chapter (catalogue contract, "Access to a chapter").
 use serde::{Deserialize, Serialize};
 
+use crate::spelling::Spelling;
+
 use crate::premium::{self, IsPremiumInput, PremiumUser};
 
 /// 401 code: the chapter needs a signed-in user.
@@ -13,6 +15,7 @@ pub const PURCHASE_REQUIRED: &str = "purchase_required";
 /// A book's access level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum BookAccess {
     Free,
@@ -20,14 +23,14 @@ pub enum BookAccess {
     Paid,
 }
 
-impl BookAccess {
-    /// The stored spelling (`free`, `vip`, `paid`); `None` for anything else.
-    pub fn parse(value: &str) -> Option<Self> {
-        match value {
-            "free" => Some(Self::Free),
-            "vip" => Some(Self::Vip),
-            "paid" => Some(Self::Paid),
-            _ => None,
+impl Spelling for BookAccess {
+    const ALL: &'static [Self] = &[Self::Free, Self::Vip, Self::Paid];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Free => "free",
+            Self::Vip => "vip",
+            Self::Paid => "paid",
         }
     }
 }
@@ -55,6 +58,7 @@ pub struct ChapterAccessInput {
 /// Why a chapter may or may not be heard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum ChapterAccessKind {
     /// A free chapter or a chapter of a free book.
@@ -116,6 +120,7 @@ impl ChapterAccessKind {
 /// Output of `chapterAccess`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChapterAccess {
     pub kind: ChapterAccessKind,

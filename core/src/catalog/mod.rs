@@ -3,7 +3,10 @@
 //! contract, "Access to a chapter" and "Audio").
 
 pub mod access;
+pub mod book;
+pub mod campaign;
 pub mod progress;
+pub mod purchase;
 pub mod query;
 pub mod signed_url;
 

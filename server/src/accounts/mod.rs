@@ -224,7 +224,7 @@ async fn open_session(
     let access = settings.keys.issue(user.id, &session_id, now)?;
     let user = repository::with_grants(db, user).await?;
     Ok(SignedIn {
-        user: user.into(),
+        user: user.try_into()?,
         tokens: Tokens {
             access_token: access.token,
             refresh_token,
@@ -235,7 +235,7 @@ async fn open_session(
 }
 
 /// Credentials as sent to `POST /api/auth/login`; `email` may also be the username.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
 pub struct LoginInput {
     #[serde(default)]
     pub email: Option<String>,
@@ -312,11 +312,11 @@ pub async fn login(
             })
         }
     };
-    if user.status != "active" {
+    if let Err(refused) = crate::auth::ensure_usable(&user, client.lang) {
         let txn = db.begin_write().await?;
         attempt.succeeded(&txn, EventKind::LoginDisabled).await?;
         txn.commit().await?;
-        return Err(account_disabled(client.lang));
+        return Err(refused);
     }
     let txn = db.begin_write().await?;
     attempt.succeeded(&txn, EventKind::LoginSucceeded).await?;
@@ -333,14 +333,6 @@ pub async fn login(
     txn.commit().await?;
     settings.callers.forget_account(signed_in.user.id).await;
     Ok(signed_in)
-}
-
-fn account_disabled(lang: Lang) -> ApiError {
-    ApiError::Forbidden {
-        status_message: "Account disabled".into(),
-        code: "account_disabled".into(),
-        message: messages::account_disabled(lang),
-    }
 }
 
 fn invalid_refresh(code: &'static str, lang: Lang) -> ApiError {
@@ -376,9 +368,7 @@ pub async fn refresh(
     let user = repository::find_by_id(db, session.user_id)
         .await?
         .ok_or_else(|| invalid_refresh("invalid_refresh_token", client.lang))?;
-    if user.status != "active" {
-        return Err(account_disabled(client.lang));
-    }
+    crate::auth::ensure_usable(&user, client.lang)?;
     let successor = settings.keys.successor_refresh_token(refresh_token);
     let rotated_at = match token.rotated_at {
         Some(rotated_at) => rotated_at,
@@ -494,7 +484,7 @@ pub async fn logout(
 
 /// The signed-in user as the API shows it.
 pub async fn current_user(db: &Db, user: user::Model) -> ApiResult<UserView> {
-    Ok(repository::with_grants(db, user).await?.into())
+    Ok(repository::with_grants(db, user).await?.try_into()?)
 }
 
 /// Applies a profile change (username, email, avatar, language, time zone).
@@ -558,14 +548,14 @@ pub async fn update_profile(
     let saved = repository::update_user(&txn, changes)
         .await
         .map_err(|error| conflict_or_internal(error, client.lang))?;
-    let view: UserView = repository::with_grants(&txn, saved).await?.into();
+    let view: UserView = repository::with_grants(&txn, saved).await?.try_into()?;
     txn.commit().await?;
     settings.callers.forget_account(view.id).await;
     Ok(view)
 }
 
 /// A password change as sent: the current password and the new one.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PasswordChangeRequest {
     #[serde(default)]

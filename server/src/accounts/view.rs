@@ -1,22 +1,28 @@
 //! The user object the API answers with (spec §3 names), and the token bundle.
+use sea_orm::DbErr;
 use serde::Serialize;
+use tingshu_core::auth::{
+    account_state::AccountStatus,
+    kinds::{SubscriptionType, UserType},
+};
 
 use super::repository::UserWithGrants;
+use crate::db::spelled::spelled;
 
 /// Shown when a user has not chosen an avatar.
 pub const AVATAR_PLACEHOLDER: &str = "/avatar-placeholder.svg";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: i32,
     pub email: String,
     pub username: String,
-    pub user_type: String,
-    pub subscription_type: String,
+    pub user_type: UserType,
+    pub subscription_type: SubscriptionType,
     pub subscription_expires_at: Option<i64>,
     pub avatar_url: String,
-    pub status: String,
+    pub status: AccountStatus,
     pub preferences: Preferences,
     pub roles: Vec<String>,
     pub permissions: Vec<String>,
@@ -24,31 +30,34 @@ pub struct UserView {
     pub last_login_at: Option<i64>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Preferences {
     pub language: String,
     pub timezone: String,
 }
 
-impl From<UserWithGrants> for UserView {
-    fn from(
+impl TryFrom<UserWithGrants> for UserView {
+    type Error = DbErr;
+
+    fn try_from(
         UserWithGrants {
             user,
             roles,
             permissions,
         }: UserWithGrants,
-    ) -> Self {
-        Self {
+    ) -> Result<Self, DbErr> {
+        let row = format!("user {}", user.id);
+        Ok(Self {
+            user_type: spelled(&row, "user_type", &user.user_type)?,
+            subscription_type: spelled(&row, "subscription_type", &user.subscription_type)?,
+            status: spelled(&row, "status", &user.status)?,
             id: user.id,
             email: user.email,
             username: user.username,
-            user_type: user.user_type,
-            subscription_type: user.subscription_type,
             subscription_expires_at: user.subscription_expires_at,
             avatar_url: user
                 .avatar_url
                 .unwrap_or_else(|| AVATAR_PLACEHOLDER.to_owned()),
-            status: user.status,
             preferences: Preferences {
                 language: user.language,
                 timezone: user.timezone,
@@ -57,12 +66,12 @@ impl From<UserWithGrants> for UserView {
             permissions,
             created_at: user.created_at,
             last_login_at: user.last_login_at,
-        }
+        })
     }
 }
 
 /// `{accessToken, refreshToken, expiresIn}`; `expiresIn` is the access token's absolute expiry in ms.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Tokens {
     pub access_token: String,
@@ -71,7 +80,7 @@ pub struct Tokens {
 }
 
 /// What login and registration answer.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedIn {
     pub user: UserView,

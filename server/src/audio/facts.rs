@@ -12,10 +12,16 @@ use axum::http::HeaderValue;
 use headers::ETag;
 use moka::future::Cache;
 use sea_orm::DatabaseConnection;
-use tingshu_core::catalog::access::BookAccess;
+use tingshu_core::catalog::{
+    access::BookAccess,
+    campaign::{campaign_end, CampaignEndInput, CampaignWindow},
+};
 
 use super::{repository, serve::strong_etag};
-use crate::error::{ApiError, ApiResult};
+use crate::{
+    db::spelled::spelled,
+    error::{ApiError, ApiResult},
+};
 
 /// How long the facts of a chapter are trusted before they are read again.
 pub const FACTS_TTL: Duration = Duration::from_secs(10);
@@ -39,13 +45,21 @@ pub struct ChapterAudio {
 }
 
 impl ChapterAudio {
-    /// The latest end (ms) of a campaign running at `now_ms` (`starts_at <= now < ends_at`).
+    /// The latest end (ms) of a campaign running at `now_ms` (the core's `campaignEnd`).
     pub fn campaign_end_at(&self, now_ms: i64) -> Option<i64> {
-        self.campaigns
+        let windows = self
+            .campaigns
             .iter()
-            .filter(|(starts, ends)| *starts <= now_ms && now_ms < *ends)
-            .map(|(_, ends)| *ends)
-            .max()
+            .map(|&(starts_at, ends_at)| CampaignWindow {
+                starts_at: Some(starts_at as f64),
+                ends_at: ends_at as f64,
+            })
+            .collect();
+        campaign_end(CampaignEndInput {
+            windows,
+            now_ms: now_ms as f64,
+        })
+        .map(|ends_at| ends_at as i64)
     }
 }
 
@@ -95,13 +109,7 @@ async fn load(
     let Some((chapter, book, asset)) = repository::playable(db, chapter_id).await? else {
         return Ok(None);
     };
-    let book_access = BookAccess::parse(&book.access).ok_or_else(|| {
-        ApiError::Internal(anyhow::anyhow!(
-            "book {} has an unknown access level {:?}",
-            book.id,
-            book.access
-        ))
-    })?;
+    let book_access: BookAccess = spelled(&format!("book {}", book.id), "access", &book.access)?;
     let path = super::asset_path(data_dir, &asset).ok_or_else(|| {
         ApiError::Internal(anyhow::anyhow!(
             "asset {} has an unsafe storage key {:?}",

@@ -79,10 +79,16 @@ pub fn audio_url(
 }
 
 /// The `exp`, `uid`, `sig` query parameters of a signed audio URL, as received.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SignatureParams {
+    /// When the link expires (ms since the epoch).
+    #[param(value_type = Option<i64>)]
     pub exp: Option<String>,
+    /// The user the link was made for.
+    #[param(value_type = Option<i32>)]
     pub uid: Option<String>,
+    /// The link's signature (hex HMAC-SHA256).
     pub sig: Option<String>,
 }
 
@@ -151,7 +157,7 @@ pub async fn access_for(
 
 /// The 404 of a chapter without playable audio (missing, unpublished or without a file).
 pub fn no_audio(chapter_id: i32) -> ApiError {
-    ApiError::NotFound(format!("Chapter {chapter_id} has no audio."))
+    ApiError::NotFound(crate::error::Missing::Audio(chapter_id))
 }
 
 /// Refuses, exactly as the audio endpoint would, a listener who may not play a chapter.

@@ -1,8 +1,8 @@
 //! The lookups of the audio endpoint: chapter, book and asset, campaign windows, purchases.
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect,
+    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
 };
+use tingshu_core::catalog::purchase::{purchase_covers, Purchase, PurchaseCoversInput};
 
 use crate::entities::{asset, book, chapter, promotion, promotion_book, purchase};
 
@@ -57,21 +57,35 @@ pub async fn campaign_windows(
         .await
 }
 
-/// Whether `user_id` bought the book or this chapter.
+/// Whether `user_id`'s purchases unlock this chapter (the core's `purchaseCovers`).
 pub async fn purchased(
     db: &DatabaseConnection,
     user_id: i32,
     book_id: i32,
     chapter_id: i32,
 ) -> Result<bool, DbErr> {
-    let count = purchase::Entity::find()
+    let purchases = purchase::Entity::find()
+        .select_only()
+        .column(purchase::Column::BookId)
+        .column(purchase::Column::ChapterId)
         .filter(purchase::Column::UserId.eq(user_id))
         .filter(
             Condition::any()
                 .add(purchase::Column::BookId.eq(book_id))
                 .add(purchase::Column::ChapterId.eq(chapter_id)),
         )
-        .count(db)
-        .await?;
-    Ok(count > 0)
+        .into_tuple::<(Option<i32>, Option<i32>)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(book_id, chapter_id)| Purchase {
+            book_id,
+            chapter_id,
+        })
+        .collect();
+    Ok(purchase_covers(PurchaseCoversInput {
+        purchases,
+        book_id,
+        chapter_id,
+    }))
 }

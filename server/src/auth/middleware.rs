@@ -5,16 +5,18 @@ use axum::{
     middleware::Next,
     response::{IntoResponse, Response},
 };
-use tingshu_core::auth::{
-    access::{authorize, Access, AccessDecision, AuthorizeInput, Subject},
-    messages,
-};
+use tingshu_core::auth::access::{authorize, Access, AccessDecision, AuthorizeInput, Subject};
 
 use super::{
     cache::{Account, OpenSession},
     Caller,
 };
-use crate::{accounts::repository, error::ApiError, extract::lang_of, state::AppState};
+use crate::{
+    accounts::repository,
+    error::{words::said, ApiError},
+    extract::lang_of,
+    state::AppState,
+};
 
 /// Checks the bearer token (when any) and the route's requirement before the handler runs.
 pub async fn require_access(
@@ -46,18 +48,7 @@ pub async fn require_access(
             status_code,
             status_message,
             code,
-        } => {
-            let message = messages::denied(&code, lang);
-            return match status_code {
-                401 => ApiError::auth_required(message).into_response(),
-                _ => ApiError::Forbidden {
-                    status_message,
-                    code,
-                    message,
-                }
-                .into_response(),
-            };
-        }
+        } => return ApiError::denied(status_code, status_message, code, lang).into_response(),
     }
     if let Some(caller) = caller {
         request.extensions_mut().insert(caller);
@@ -78,17 +69,16 @@ async fn authenticate(state: &AppState, headers: HeaderMap) -> Result<Option<Cal
             v.strip_prefix("Bearer ")
                 .or_else(|| v.strip_prefix("bearer "))
         })
-        .ok_or_else(|| {
-            ApiError::auth_required("The Authorization header must be 'Bearer <token>'.")
-        })?;
-    let claims =
-        state.accounts.keys.verify(token.trim()).ok_or_else(|| {
-            ApiError::auth_required("The access token is invalid or has expired.")
-        })?;
+        .ok_or_else(|| ApiError::auth_required(said("api.auth.badHeader")))?;
+    let claims = state
+        .accounts
+        .keys
+        .verify(token.trim())
+        .ok_or_else(|| ApiError::auth_required(said("api.auth.invalidToken")))?;
     let user_id: i32 = claims
         .sub
         .parse()
-        .map_err(|_| ApiError::auth_required("The access token is invalid."))?;
+        .map_err(|_| ApiError::auth_required(said("api.auth.invalidToken")))?;
     let now_ms = chrono::Utc::now().timestamp_millis();
     let callers = &state.accounts.callers;
     let session = callers
@@ -106,9 +96,7 @@ async fn authenticate(state: &AppState, headers: HeaderMap) -> Result<Option<Cal
         .await?;
     let session_open = session.is_some_and(|s| s.user_id == user_id && s.expires_at > now_ms);
     if !session_open {
-        return Err(ApiError::auth_required(
-            "This session has ended; sign in again.",
-        ));
+        return Err(ApiError::auth_required(said("api.auth.sessionEnded")));
     }
     let account = callers
         .account(user_id, async {
@@ -123,14 +111,8 @@ async fn authenticate(state: &AppState, headers: HeaderMap) -> Result<Option<Cal
             }))
         })
         .await?
-        .ok_or_else(|| ApiError::auth_required("This account no longer exists."))?;
-    if account.user.status != "active" {
-        return Err(ApiError::Forbidden {
-            status_message: "Account disabled".into(),
-            code: "account_disabled".into(),
-            message: messages::account_disabled(lang_of(&headers)),
-        });
-    }
+        .ok_or_else(|| ApiError::auth_required(said("api.auth.accountGone")))?;
+    super::ensure_usable(&account.user, lang_of(&headers))?;
     Ok(Some(Caller {
         user: account.user.clone(),
         session_id: claims.sid,

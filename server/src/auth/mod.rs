@@ -4,8 +4,29 @@ pub mod cache;
 pub mod middleware;
 
 use axum::{extract::FromRequestParts, http::request::Parts};
+use tingshu_core::{
+    auth::{
+        access::AccessDecision,
+        account_state::{account_state, AccountStateInput},
+    },
+    Lang,
+};
 
 use crate::{entities::user, error::ApiError};
+
+/// The core's `accountState`: a 403 "Account disabled" unless the account is active.
+pub fn ensure_usable(user: &user::Model, lang: Lang) -> Result<(), ApiError> {
+    match account_state(AccountStateInput {
+        status: user.status.clone(),
+    }) {
+        AccessDecision::Allow => Ok(()),
+        AccessDecision::Deny {
+            status_code,
+            status_message,
+            code,
+        } => Err(ApiError::denied(status_code, status_message, code, lang)),
+    }
+}
 
 /// The signed-in caller, put into the request by the access middleware.
 #[derive(Debug, Clone)]
@@ -27,7 +48,7 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
             .get::<Caller>()
             .cloned()
             .map(SignedIn)
-            .ok_or_else(|| ApiError::auth_required("Sign in to continue."))
+            .ok_or_else(|| ApiError::auth_required(crate::error::words::said("api.auth.signIn")))
     }
 }
 

@@ -13,6 +13,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use tingshu_core::{
     catalog::{
         access::{chapter_access, BookAccess, ChapterAccess, ChapterAccessInput},
+        purchase::{purchase_covers, Purchase, PurchaseCoversInput},
         query::{BOOK_ACCESS, BOOK_STATUSES},
     },
     premium::PremiumUser,
@@ -23,13 +24,15 @@ use self::{
     counts::CatalogCounts,
     repository::TagMatch,
     view::{
-        AudioLink, BookDetail, BookMe, BookSummary, CategoryNode, CategoryRef, ChapterDetail,
-        ChapterProgress, ChapterSummary, Names, PersonRef, Price, Reason, Recommendation, Titles,
+        AudioLink, BookDetail, BookMe, CategoryNode, ChapterDetail, ChapterProgress,
+        ChapterSummary, Names, Reason, ReasonKind, Recommendation,
     },
 };
 use crate::{
+    books::{self, view::BookSummary},
+    db::spelled::spelled,
     entities::{book, category, chapter, user},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, Missing},
     library,
     paging::{choice_param, Page, Paging},
 };
@@ -72,15 +75,25 @@ impl BookSort {
 }
 
 /// The raw `GET /api/books` query, as strings, before validation.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct BookListParams {
+    /// From 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
     pub page: Option<String>,
+    /// From 1 to 50; 20 when absent.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 50)]
     pub page_size: Option<String>,
+    /// A category slug: the category and its subcategories.
     pub category: Option<String>,
+    /// A tag name.
     pub tag: Option<String>,
+    /// `serialising` or `finished`.
     pub status: Option<String>,
+    /// `free`, `vip` or `paid`.
     pub access: Option<String>,
+    /// `newest`, `popular` (the default), `rating` or `updated`.
     pub sort: Option<String>,
 }
 
@@ -134,24 +147,8 @@ pub struct BookFilter {
     pub access: Option<String>,
 }
 
-fn localized(lang: Lang, zh: &str, en: Option<&str>, ja: Option<&str>) -> String {
-    let translated = match lang {
-        Lang::En => en,
-        Lang::Ja => ja,
-        Lang::Zh => None,
-    };
-    translated
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or(zh)
-        .to_owned()
-}
-
 fn category_name(lang: Lang, c: &category::Model) -> String {
-    localized(lang, &c.name_zh, Some(&c.name_en), Some(&c.name_ja))
-}
-
-fn not_found(what: &str, id: i32) -> ApiError {
-    ApiError::NotFound(format!("No {what} with id {id}."))
+    books::localized(lang, &c.name_zh, Some(&c.name_en), Some(&c.name_ja))
 }
 
 /// `GET /api/categories`: the category tree in display order, each with its book count.
@@ -241,84 +238,11 @@ pub async fn list_books(
         }
     };
     let rows = repository::list_page(db, &filter, query.sort, paging, tag_match, now_ms).await?;
-    let items = rows.into_iter().map(|row| summary(lang, row)).collect();
-    Ok(Page::new(items, total, paging))
-}
-
-/// The summaries of these books in the ids' order; unknown ids are skipped.
-pub async fn summaries(
-    db: &impl ConnectionTrait,
-    lang: Lang,
-    ids: &[i32],
-    now_ms: i64,
-) -> Result<Vec<BookSummary>, DbErr> {
-    let mut by_id: HashMap<i32, BookSummary> = repository::summary_rows(db, ids, now_ms)
-        .await?
+    let items = rows
         .into_iter()
-        .map(|row| (row.id, summary(lang, row)))
-        .collect();
-    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
-}
-
-/// A book as lists show it, from its row with the related names.
-fn summary(lang: Lang, b: repository::SummaryRow) -> BookSummary {
-    let tags = b.tags();
-    let author = PersonRef {
-        id: b.author_id,
-        name: b.author_name.unwrap_or_default(),
-    };
-    let narrator = b
-        .narrator_id
-        .zip(b.narrator_name)
-        .map(|(id, name)| PersonRef { id, name });
-    let category = match b.category_slug {
-        Some(slug) => CategoryRef {
-            id: b.category_id,
-            slug,
-            name: localized(
-                lang,
-                b.category_zh.as_deref().unwrap_or_default(),
-                b.category_en.as_deref(),
-                b.category_ja.as_deref(),
-            ),
-        },
-        None => CategoryRef {
-            id: b.category_id,
-            slug: String::new(),
-            name: String::new(),
-        },
-    };
-    let price = (b.access != "free").then_some(Price {
-        cny: b.price_cny,
-        usd: b.price_usd,
-        jpy: b.price_jpy,
-    });
-    BookSummary {
-        id: b.id,
-        title: localized(lang, &b.title, b.title_en.as_deref(), b.title_ja.as_deref()),
-        titles: Titles {
-            zh: b.title,
-            en: b.title_en,
-            ja: b.title_ja,
-        },
-        subtitle: b.subtitle,
-        author,
-        narrator,
-        category,
-        cover_url: b.cover_url,
-        status: b.status,
-        access: b.access,
-        price,
-        chapter_count: b.chapter_count,
-        total_duration_secs: b.total_duration_secs,
-        play_count: b.play_count,
-        favorite_count: b.favorite_count,
-        rating: b.rating_avg,
-        rating_count: b.rating_count,
-        tags,
-        free_until: b.free_until,
-        updated_at: b.updated_at,
-    }
+        .map(|row| books::summary(lang, row))
+        .collect::<Result<_, _>>()?;
+    Ok(Page::new(items, total, paging))
 }
 
 /// `GET /api/books/{id}`: the summary, the plain-text description and the caller's state.
@@ -330,9 +254,9 @@ pub async fn book_detail(
     listener: Option<&user::Model>,
     now_ms: i64,
 ) -> ApiResult<BookDetail> {
-    let book = repository::find_book(db, id)
+    let book = books::repository::find_book(db, id)
         .await?
-        .ok_or_else(|| not_found("book", id))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Book(id)))?;
     let description = text::plain_text(&book.description);
     let me = match listener {
         Some(user) => {
@@ -346,10 +270,10 @@ pub async fn book_detail(
         }
         None => None,
     };
-    let summary = summaries(db, lang, &[book.id], now_ms)
+    let summary = books::summaries(db, lang, &[book.id], now_ms)
         .await?
         .pop()
-        .ok_or_else(|| not_found("book", id))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Book(id)))?;
     Ok(BookDetail {
         book: summary,
         description,
@@ -362,8 +286,8 @@ struct AccessContext {
     book_access: BookAccess,
     campaign_ends_at: Option<i64>,
     user: Option<PremiumUser>,
-    book_purchased: bool,
-    chapters_purchased: HashSet<i32>,
+    /// The listener's purchases of this book or its chapters.
+    purchases: Vec<Purchase>,
     now_ms: i64,
 }
 
@@ -379,17 +303,16 @@ impl AccessContext {
             .await?
             .get(&book.id)
             .copied();
-        let (book_purchased, chapters_purchased) = match listener {
+        let purchases = match listener {
             Some(user) => repository::purchases(db, user.id, book.id, chapter_ids).await?,
-            None => (false, HashSet::new()),
+            None => Vec::new(),
         };
+        let book_access = spelled(&format!("book {}", book.id), "access", &book.access)?;
         Ok(Self {
-            // An unknown stored access value is treated as the strictest.
-            book_access: BookAccess::parse(&book.access).unwrap_or(BookAccess::Paid),
+            book_access,
             campaign_ends_at,
             user: listener.map(user::Model::premium),
-            book_purchased,
-            chapters_purchased,
+            purchases,
             now_ms,
         })
     }
@@ -401,7 +324,11 @@ impl AccessContext {
             campaign_ends_at: self.campaign_ends_at.map(|ms| ms as f64),
             now_ms: self.now_ms as f64,
             user: self.user.clone(),
-            purchased: self.book_purchased || self.chapters_purchased.contains(&chapter.id),
+            purchased: purchase_covers(PurchaseCoversInput {
+                purchases: self.purchases.clone(),
+                book_id: chapter.book_id,
+                chapter_id: chapter.id,
+            }),
         })
     }
 }
@@ -431,14 +358,14 @@ pub async fn chapters(
     listener: Option<&user::Model>,
     now_ms: i64,
 ) -> ApiResult<Page<ChapterSummary>> {
-    let book = repository::find_book(db, book_id)
+    let book = books::repository::find_book(db, book_id)
         .await?
-        .ok_or_else(|| not_found("book", book_id))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Book(book_id)))?;
     let (rows, total) = repository::chapters_page(db, book_id, paging).await?;
     let ids: Vec<i32> = rows.iter().map(|c| c.id).collect();
     let access = AccessContext::load(db, &book, &ids, listener, now_ms).await?;
     let mut progress = match listener {
-        Some(user) => repository::progress_for_chapters(db, user.id, &ids).await?,
+        Some(user) => library::repository::progress_for_chapters(db, user.id, &ids).await?,
         None => HashMap::new(),
     };
     let items = rows
@@ -489,17 +416,17 @@ pub async fn chapter_detail(
     now_ms: i64,
     audio: &impl AudioLinker,
 ) -> ApiResult<ChapterDetail> {
-    let chapter = repository::find_chapter(db, id)
+    let chapter = books::repository::find_chapter(db, id)
         .await?
-        .ok_or_else(|| not_found("chapter", id))?;
-    let book = repository::find_book(db, chapter.book_id)
+        .ok_or_else(|| ApiError::NotFound(Missing::Chapter(id)))?;
+    let book = books::repository::find_book(db, chapter.book_id)
         .await?
-        .ok_or_else(|| not_found("chapter", id))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Chapter(id)))?;
     let access = AccessContext::load(db, &book, &[chapter.id], listener, now_ms)
         .await?
         .of(&chapter);
     let progress = match listener {
-        Some(user) => repository::progress_for_chapters(db, user.id, &[chapter.id])
+        Some(user) => library::repository::progress_for_chapters(db, user.id, &[chapter.id])
             .await?
             .remove(&chapter.id)
             .map(|p| ChapterProgress {
@@ -515,10 +442,10 @@ pub async fn chapter_detail(
         let (url, expires_at) = audio.link(chapter.id, listener.map(|u| u.id), needs_signature);
         AudioLink { url, expires_at }
     });
-    let book_summary = summaries(db, lang, &[book.id], now_ms)
+    let book_summary = books::summaries(db, lang, &[book.id], now_ms)
         .await?
         .pop()
-        .ok_or_else(|| not_found("chapter", id))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Chapter(id)))?;
     Ok(ChapterDetail {
         chapter: chapter_summary(&chapter, access, progress),
         book_id: chapter.book_id,
@@ -539,7 +466,7 @@ pub async fn limited_free(
 ) -> ApiResult<Page<BookSummary>> {
     let (rows, total) = repository::limited_free_page(db, now_ms, paging).await?;
     let ids: Vec<i32> = rows.iter().map(|(id, _)| *id).collect();
-    let items = summaries(db, lang, &ids, now_ms).await?;
+    let items = books::summaries(db, lang, &ids, now_ms).await?;
     Ok(Page::new(items, total, paging))
 }
 
@@ -558,13 +485,13 @@ pub async fn recommendations(
         None => Vec::new(),
     };
     let seeds = repository::books_by_ids(db, &known).await?;
-    let mut picked: Vec<(book::Model, &'static str, i32)> = Vec::new();
+    let mut picked: Vec<(book::Model, ReasonKind, i32)> = Vec::new();
     let mut taken: HashSet<i32> = known.iter().copied().collect();
     let limit = RECOMMENDATIONS as u64;
     let by = [
-        ("author", book::Column::AuthorId),
-        ("narrator", book::Column::NarratorId),
-        ("category", book::Column::CategoryId),
+        (ReasonKind::Author, book::Column::AuthorId),
+        (ReasonKind::Narrator, book::Column::NarratorId),
+        (ReasonKind::Category, book::Column::CategoryId),
     ];
     for (kind, column) in by {
         if picked.len() >= RECOMMENDATIONS {
@@ -575,8 +502,8 @@ pub async fn recommendations(
             seeds
                 .iter()
                 .filter_map(|b| match kind {
-                    "author" => Some(b.author_id),
-                    "narrator" => b.narrator_id,
+                    ReasonKind::Author => Some(b.author_id),
+                    ReasonKind::Narrator => b.narrator_id,
                     _ => Some(b.category_id),
                 })
                 .filter(|v| seen.insert(*v))
@@ -588,8 +515,8 @@ pub async fn recommendations(
                 break;
             }
             let source = match kind {
-                "author" => b.author_id,
-                "narrator" => b.narrator_id.unwrap_or_default(),
+                ReasonKind::Author => b.author_id,
+                ReasonKind::Narrator => b.narrator_id.unwrap_or_default(),
                 _ => b.category_id,
             };
             taken.insert(b.id);
@@ -600,12 +527,12 @@ pub async fn recommendations(
         let exclude: Vec<i32> = taken.iter().copied().collect();
         let room = (RECOMMENDATIONS - picked.len()) as u64;
         for b in repository::popular_books(db, &exclude, room).await? {
-            picked.push((b, "popular", 0));
+            picked.push((b, ReasonKind::Popular, 0));
         }
     }
     let ids: Vec<i32> = picked.iter().map(|(b, _, _)| b.id).collect();
     // Matched by id: a book deleted since it was picked has no summary.
-    let mut by_id: HashMap<i32, BookSummary> = summaries(db, lang, &ids, now_ms)
+    let mut by_id: HashMap<i32, BookSummary> = books::summaries(db, lang, &ids, now_ms)
         .await?
         .into_iter()
         .map(|summary| (summary.id, summary))
@@ -615,10 +542,10 @@ pub async fn recommendations(
         .filter_map(|(b, kind, _)| by_id.remove(&b.id).map(|summary| (summary, kind)))
         .map(|(summary, kind)| {
             let name = match kind {
-                "author" => Some(summary.author.name.clone()),
-                "narrator" => summary.narrator.as_ref().map(|n| n.name.clone()),
-                "category" => Some(summary.category.name.clone()),
-                _ => None,
+                ReasonKind::Author => Some(summary.author.name.clone()),
+                ReasonKind::Narrator => summary.narrator.as_ref().map(|n| n.name.clone()),
+                ReasonKind::Category => Some(summary.category.name.clone()),
+                ReasonKind::Popular => None,
             };
             Recommendation {
                 book: summary,
@@ -689,11 +616,17 @@ mod tests {
 
     #[test]
     fn titles_fall_back_to_chinese() {
-        assert_eq!(localized(Lang::En, "三体", Some("Three"), None), "Three");
-        assert_eq!(localized(Lang::Ja, "三体", Some("Three"), None), "三体");
-        assert_eq!(localized(Lang::En, "三体", Some("  "), None), "三体");
         assert_eq!(
-            localized(Lang::Zh, "三体", Some("Three"), Some("三体J")),
+            books::localized(Lang::En, "三体", Some("Three"), None),
+            "Three"
+        );
+        assert_eq!(
+            books::localized(Lang::Ja, "三体", Some("Three"), None),
+            "三体"
+        );
+        assert_eq!(books::localized(Lang::En, "三体", Some("  "), None), "三体");
+        assert_eq!(
+            books::localized(Lang::Zh, "三体", Some("Three"), Some("三体J")),
             "三体"
         );
     }

@@ -1,19 +1,18 @@
 //! Storage of the catalogue: categories, books and what a page of books needs (loaded in
 //! batches, one query per kind), chapters, campaigns and the caller's purchases.
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use sea_orm::{
     sea_query::{Asterisk, Expr, ExprTrait, Query},
-    ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult,
-    JoinType, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, RelationDef, Select,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, JoinType, Order, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Select,
 };
+use tingshu_core::catalog::purchase::Purchase;
 
 use super::{view::TagCount, BookFilter, BookSort};
 use crate::{
-    entities::{
-        author, book, book_tag, category, chapter, narrator, play_progress, promotion,
-        promotion_book, purchase, tag,
-    },
+    books::repository::{belongs, campaign_running, promotion_of_book, summary_select, SummaryRow},
+    entities::{book, book_tag, category, chapter, promotion, promotion_book, purchase, tag},
     paging::Paging,
 };
 
@@ -226,10 +225,6 @@ pub async fn list_page(
         .await
 }
 
-pub async fn find_book(db: &impl ConnectionTrait, id: i32) -> Result<Option<book::Model>, DbErr> {
-    book::Entity::find_by_id(id).one(db).await
-}
-
 /// The books with these ids, in no particular order (unknown ids are skipped).
 pub async fn books_by_ids(
     db: &impl ConnectionTrait,
@@ -244,205 +239,7 @@ pub async fn books_by_ids(
         .await
 }
 
-/// Separates the tag names of [`SummaryRow::tag_names`] (U+001F, a control character that
-/// has no place in a tag name).
-const TAG_SEPARATOR: char = '\u{1f}';
-
-/// What a book's summary shows: its own columns (not the description) and, from other
-/// tables, the author, narrator and category names, the tags and an active campaign, read
-/// in one query: a page of 20 books is one statement and 20 rows rather than six statements
-/// and some 120 rows.
-#[derive(Debug, Clone, PartialEq, FromQueryResult)]
-pub struct SummaryRow {
-    pub id: i32,
-    pub title: String,
-    pub title_en: Option<String>,
-    pub title_ja: Option<String>,
-    pub subtitle: Option<String>,
-    pub author_id: i32,
-    pub narrator_id: Option<i32>,
-    pub cover_url: Option<String>,
-    pub category_id: i32,
-    pub status: String,
-    pub access: String,
-    pub price_cny: Option<i64>,
-    pub price_usd: Option<i64>,
-    pub price_jpy: Option<i64>,
-    pub chapter_count: i32,
-    pub total_duration_secs: i64,
-    pub play_count: i64,
-    pub favorite_count: i64,
-    pub rating_avg: f64,
-    pub rating_count: i32,
-    pub updated_at: i64,
-    pub author_name: Option<String>,
-    pub narrator_name: Option<String>,
-    pub category_slug: Option<String>,
-    pub category_zh: Option<String>,
-    pub category_en: Option<String>,
-    pub category_ja: Option<String>,
-    /// The tag names, alphabetical, separated by [`TAG_SEPARATOR`].
-    pub tag_names: Option<String>,
-    /// The latest end of an active campaign (`starts_at <= now < ends_at`) the book is in.
-    pub free_until: Option<i64>,
-}
-
-impl SummaryRow {
-    /// The tag names, alphabetical.
-    pub fn tags(&self) -> Vec<String> {
-        self.tag_names
-            .as_deref()
-            .filter(|names| !names.is_empty())
-            .map(|names| names.split(TAG_SEPARATOR).map(str::to_owned).collect())
-            .unwrap_or_default()
-    }
-}
-
-/// `select` (one row, one column) as a value.
-fn scalar(select: sea_orm::sea_query::SelectStatement) -> Expr {
-    Expr::SubQuery(None, Box::new(select.into()))
-}
-
-/// Books with the columns of [`SummaryRow`]: the names joined, tags and campaign end as
-/// subqueries per book.
-fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
-    // The one aggregate spelled differently by the two databases.
-    let tag_list = match backend {
-        DbBackend::Postgres => r#"string_agg("tags"."name", chr(31) ORDER BY "tags"."name")"#,
-        _ => r#"group_concat("tags"."name", char(31) ORDER BY "tags"."name")"#,
-    };
-    let tags = Query::select()
-        .expr(Expr::cust(tag_list))
-        .from(book_tag::Entity)
-        .inner_join(
-            tag::Entity,
-            Expr::col((tag::Entity, tag::Column::Id))
-                .equals((book_tag::Entity, book_tag::Column::TagId)),
-        )
-        .and_where(
-            Expr::col((book_tag::Entity, book_tag::Column::BookId))
-                .equals((book::Entity, book::Column::Id)),
-        )
-        .to_owned();
-    let campaign_end = Query::select()
-        .expr(Expr::col((promotion::Entity, promotion::Column::EndsAt)).max())
-        .from(promotion_book::Entity)
-        .inner_join(
-            promotion::Entity,
-            Expr::col((promotion::Entity, promotion::Column::Id))
-                .equals((promotion_book::Entity, promotion_book::Column::PromotionId)),
-        )
-        .and_where(
-            Expr::col((promotion_book::Entity, promotion_book::Column::BookId))
-                .equals((book::Entity, book::Column::Id)),
-        )
-        .and_where(Expr::col((promotion::Entity, promotion::Column::StartsAt)).lte(now_ms))
-        .and_where(Expr::col((promotion::Entity, promotion::Column::EndsAt)).gt(now_ms))
-        .to_owned();
-    book::Entity::find()
-        .select_only()
-        .columns([
-            book::Column::Id,
-            book::Column::Title,
-            book::Column::TitleEn,
-            book::Column::TitleJa,
-            book::Column::Subtitle,
-            book::Column::AuthorId,
-            book::Column::NarratorId,
-            book::Column::CoverUrl,
-            book::Column::CategoryId,
-            book::Column::Status,
-            book::Column::Access,
-            book::Column::PriceCny,
-            book::Column::PriceUsd,
-            book::Column::PriceJpy,
-            book::Column::ChapterCount,
-            book::Column::TotalDurationSecs,
-            book::Column::PlayCount,
-            book::Column::FavoriteCount,
-            book::Column::RatingAvg,
-            book::Column::RatingCount,
-            book::Column::UpdatedAt,
-        ])
-        .join(
-            JoinType::LeftJoin,
-            belongs::<book::Entity, author::Entity>(book::Column::AuthorId, author::Column::Id),
-        )
-        .join(
-            JoinType::LeftJoin,
-            belongs::<book::Entity, narrator::Entity>(
-                book::Column::NarratorId,
-                narrator::Column::Id,
-            ),
-        )
-        .join(
-            JoinType::LeftJoin,
-            belongs::<book::Entity, category::Entity>(
-                book::Column::CategoryId,
-                category::Column::Id,
-            ),
-        )
-        .column_as(
-            Expr::col((author::Entity, author::Column::Name)),
-            "author_name",
-        )
-        .column_as(
-            Expr::col((narrator::Entity, narrator::Column::Name)),
-            "narrator_name",
-        )
-        .column_as(
-            Expr::col((category::Entity, category::Column::Slug)),
-            "category_slug",
-        )
-        .column_as(
-            Expr::col((category::Entity, category::Column::NameZh)),
-            "category_zh",
-        )
-        .column_as(
-            Expr::col((category::Entity, category::Column::NameEn)),
-            "category_en",
-        )
-        .column_as(
-            Expr::col((category::Entity, category::Column::NameJa)),
-            "category_ja",
-        )
-        .column_as(scalar(tags), "tag_names")
-        .column_as(scalar(campaign_end), "free_until")
-}
-
-/// The summary rows of these books, in no particular order (unknown ids are skipped).
-pub async fn summary_rows(
-    db: &impl ConnectionTrait,
-    ids: &[i32],
-    now_ms: i64,
-) -> Result<Vec<SummaryRow>, DbErr> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    summary_select(db.get_database_backend(), now_ms)
-        .filter(book::Column::Id.is_in(ids.iter().copied()))
-        .into_model::<SummaryRow>()
-        .all(db)
-        .await
-}
-
-/// The join from `A`'s `from` column to `B`'s `to` column (the entities declare no relations).
-fn belongs<A: EntityTrait, B: EntityTrait + Default>(
-    from: A::Column,
-    to: B::Column,
-) -> RelationDef {
-    A::belongs_to(B::default()).from(from).to(to).into()
-}
-
-/// promotion_books → promotions.
-fn promotion_of_book() -> RelationDef {
-    belongs::<promotion_book::Entity, promotion::Entity>(
-        promotion_book::Column::PromotionId,
-        promotion::Column::Id,
-    )
-}
-
-/// For each of these books in an active campaign (`starts_at <= now < ends_at`), the latest end.
+/// For each of these books in a running campaign, the latest end.
 pub async fn campaign_ends(
     db: &impl ConnectionTrait,
     book_ids: &[i32],
@@ -460,8 +257,7 @@ pub async fn campaign_ends(
         )
         .join(JoinType::InnerJoin, promotion_of_book())
         .filter(promotion_book::Column::BookId.is_in(book_ids.iter().copied()))
-        .filter(promotion::Column::StartsAt.lte(now_ms))
-        .filter(promotion::Column::EndsAt.gt(now_ms))
+        .filter(campaign_running(now_ms))
         .group_by(promotion_book::Column::BookId)
         .into_tuple()
         .all(db)
@@ -477,8 +273,7 @@ pub async fn limited_free_page(
 ) -> Result<(Vec<(i32, i64)>, u64), DbErr> {
     let active = promotion_book::Entity::find()
         .join(JoinType::InnerJoin, promotion_of_book())
-        .filter(promotion::Column::StartsAt.lte(now_ms))
-        .filter(promotion::Column::EndsAt.gt(now_ms));
+        .filter(campaign_running(now_ms));
     let total: Option<i64> = active
         .clone()
         .select_only()
@@ -529,17 +324,6 @@ pub async fn chapters_page(
     Ok((chapters, total))
 }
 
-/// A published chapter.
-pub async fn find_chapter(
-    db: &impl ConnectionTrait,
-    id: i32,
-) -> Result<Option<chapter::Model>, DbErr> {
-    chapter::Entity::find_by_id(id)
-        .filter(chapter::Column::Published.eq(true))
-        .one(db)
-        .await
-}
-
 /// The published chapters just before and after `idx` in the book.
 pub async fn neighbours(
     db: &impl ConnectionTrait,
@@ -567,32 +351,14 @@ pub async fn neighbours(
     Ok((prev, next))
 }
 
-/// The listener's progress rows for these chapters, by chapter id.
-pub async fn progress_for_chapters(
-    db: &impl ConnectionTrait,
-    user_id: i32,
-    chapter_ids: &[i32],
-) -> Result<HashMap<i32, play_progress::Model>, DbErr> {
-    if chapter_ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    Ok(play_progress::Entity::find()
-        .filter(play_progress::Column::UserId.eq(user_id))
-        .filter(play_progress::Column::ChapterId.is_in(chapter_ids.iter().copied()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|p| (p.chapter_id, p))
-        .collect())
-}
-
-/// What the listener bought of this book: the whole book, and which of these chapters.
+/// The listener's purchases of this book or of these chapters; what they unlock is the
+/// core's `purchaseCovers`.
 pub async fn purchases(
     db: &impl ConnectionTrait,
     user_id: i32,
     book_id: i32,
     chapter_ids: &[i32],
-) -> Result<(bool, HashSet<i32>), DbErr> {
+) -> Result<Vec<Purchase>, DbErr> {
     let mut either = Condition::any().add(purchase::Column::BookId.eq(book_id));
     if !chapter_ids.is_empty() {
         either = either.add(purchase::Column::ChapterId.is_in(chapter_ids.iter().copied()));
@@ -602,11 +368,13 @@ pub async fn purchases(
         .filter(either)
         .all(db)
         .await?;
-    let whole_book = rows
-        .iter()
-        .any(|p| p.book_id == Some(book_id) && p.chapter_id.is_none());
-    let chapters = rows.iter().filter_map(|p| p.chapter_id).collect();
-    Ok((whole_book, chapters))
+    Ok(rows
+        .into_iter()
+        .map(|p| Purchase {
+            book_id: p.book_id,
+            chapter_id: p.chapter_id,
+        })
+        .collect())
 }
 
 /// The most played books, skipping `exclude`.

@@ -1,8 +1,10 @@
 //! The catalogue's answers as the API sends them (camelCase JSON).
 use serde::Serialize;
 
+use crate::books::view::BookSummary;
+
 /// A name in the three languages of the product.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct Names {
     pub zh: String,
     pub en: String,
@@ -10,7 +12,7 @@ pub struct Names {
 }
 
 /// A category with its direct book count and its subcategories.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryNode {
     pub id: i32,
@@ -19,69 +21,12 @@ pub struct CategoryNode {
     pub names: Names,
     pub parent_id: Option<i32>,
     pub book_count: u64,
+    #[schema(no_recursion)]
     pub children: Vec<CategoryNode>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct PersonRef {
-    pub id: i32,
-    pub name: String,
-}
-
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct CategoryRef {
-    pub id: i32,
-    pub slug: String,
-    pub name: String,
-}
-
-/// A book's price in each currency's minor unit (fen, cents, yen).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct Price {
-    pub cny: Option<i64>,
-    pub usd: Option<i64>,
-    pub jpy: Option<i64>,
-}
-
-/// Titles in zh (always), en and ja (null when not translated).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct Titles {
-    pub zh: String,
-    pub en: Option<String>,
-    pub ja: Option<String>,
-}
-
-/// A book as lists show it.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BookSummary {
-    pub id: i32,
-    /// The title in the request language, falling back to the zh title.
-    pub title: String,
-    pub titles: Titles,
-    pub subtitle: Option<String>,
-    pub author: PersonRef,
-    pub narrator: Option<PersonRef>,
-    pub category: CategoryRef,
-    pub cover_url: Option<String>,
-    pub status: String,
-    pub access: String,
-    /// Null for free books.
-    pub price: Option<Price>,
-    pub chapter_count: i32,
-    pub total_duration_secs: i64,
-    pub play_count: i64,
-    pub favorite_count: i64,
-    pub rating: f64,
-    pub rating_count: i32,
-    pub tags: Vec<String>,
-    /// The end (ms) of the active limited-free campaign the book is in, if any.
-    pub free_until: Option<i64>,
-    pub updated_at: i64,
-}
-
 /// The signed-in listener's relation to a book.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookMe {
     pub on_bookshelf: bool,
@@ -91,7 +36,7 @@ pub struct BookMe {
 }
 
 /// `GET /api/books/{id}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookDetail {
     #[serde(flatten)]
@@ -103,7 +48,7 @@ pub struct BookDetail {
 }
 
 /// A listener's place in a chapter.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChapterProgress {
     pub position_secs: f64,
@@ -111,7 +56,7 @@ pub struct ChapterProgress {
 }
 
 /// A chapter as the chapter list shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChapterSummary {
     pub id: i32,
@@ -124,7 +69,7 @@ pub struct ChapterSummary {
 }
 
 /// Where the chapter's audio can be fetched; `expires_at` is set for signed URLs.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AudioLink {
     pub url: String,
@@ -132,7 +77,7 @@ pub struct AudioLink {
 }
 
 /// `GET /api/chapters/{id}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChapterDetail {
     #[serde(flatten)]
@@ -145,21 +90,31 @@ pub struct ChapterDetail {
     pub audio: Option<AudioLink>,
 }
 
+/// What a recommended book shares with the listener's books (or that it is popular).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ReasonKind {
+    Author,
+    Narrator,
+    Category,
+    Popular,
+}
+
 /// Why a book is recommended: `name` is the shared category, author or narrator (null for popular).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Reason {
-    pub kind: &'static str,
+    pub kind: ReasonKind,
     pub name: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Recommendation {
     pub book: BookSummary,
     pub reason: Reason,
 }
 
 /// A tag and the number of books carrying it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TagCount {
     pub id: i32,

@@ -143,7 +143,7 @@ mod tests {
         let mut calls = 0;
         let outcome: ApiResult<()> = retry_conflicts(|| {
             calls += 1;
-            async { Err(ApiError::NotFound("x".into())) }
+            async { Err(ApiError::NotFound(crate::error::Missing::AudioFile)) }
         })
         .await;
         assert!(matches!(outcome, Err(ApiError::NotFound(_))));

@@ -53,6 +53,7 @@ macro_rules! delegate_connection {
 pub mod classify;
 pub mod disk;
 pub mod records;
+pub mod spelled;
 pub mod write;
 
 use std::time::Duration;

@@ -14,10 +14,13 @@ use tingshu_core::{
 
 use self::repository::Shelf;
 use crate::{
-    catalog::{self, view::BookSummary},
+    books::{self, view::BookSummary},
     db::Db,
     entities::{play_history, play_progress},
-    error::{ApiError, ApiResult},
+    error::{
+        words::{answer_lang, said},
+        ApiError, ApiResult, Missing,
+    },
     paging::{param_error, whole_number_param, Page, Paging},
 };
 
@@ -26,7 +29,7 @@ pub const MAX_PAGE_SIZE: u64 = 50;
 pub const DEFAULT_PAGE_SIZE: u64 = 20;
 
 /// Where the listener is in a book (from the history row).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookProgress {
     pub chapter_id: i32,
@@ -37,7 +40,7 @@ pub struct BookProgress {
 }
 
 /// A book on the bookshelf or among the favourites.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShelfItem {
     pub book: BookSummary,
@@ -45,7 +48,7 @@ pub struct ShelfItem {
     pub progress: Option<BookProgress>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ChapterRef {
     pub id: i32,
     pub index: i32,
@@ -53,7 +56,7 @@ pub struct ChapterRef {
 }
 
 /// One book of the listening history.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryItem {
     pub book: BookSummary,
@@ -64,7 +67,7 @@ pub struct HistoryItem {
 }
 
 /// A stored progress row as the API answers it.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Progress {
     pub chapter_id: i32,
@@ -87,7 +90,7 @@ impl From<play_progress::Model> for Progress {
 }
 
 /// `PUT /api/me/progress/{chapterId}` body (JSON, possibly sent as `text/plain` by `sendBeacon`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProgressBody {
     pub position_secs: Option<f64>,
@@ -118,10 +121,7 @@ impl TryFrom<ProgressBody> for ProgressReport {
              fields: &mut std::collections::BTreeMap<String, String>| match value {
                 Some(v) if v.is_finite() && v >= 0.0 => v,
                 _ => {
-                    fields.insert(
-                        name.to_owned(),
-                        "must be a number of seconds, 0 or more".to_owned(),
-                    );
+                    fields.insert(name.to_owned(), said("api.progress.seconds"));
                     0.0
                 }
             };
@@ -132,16 +132,13 @@ impl TryFrom<ProgressBody> for ProgressReport {
         let updated_at = match body.updated_at {
             Some(ms) if ms > 0 => ms.min(server_now),
             _ => {
-                fields.insert(
-                    "updatedAt".to_owned(),
-                    "must be the client time in ms since the epoch".to_owned(),
-                );
+                fields.insert("updatedAt".to_owned(), said("api.progress.updatedAt"));
                 0
             }
         };
         if !fields.is_empty() {
             return Err(ApiError::Validation {
-                message: "Invalid progress report.".to_owned(),
+                message: tingshu_core::validation::summary(answer_lang()),
                 fields,
             });
         }
@@ -155,9 +152,9 @@ impl TryFrom<ProgressBody> for ProgressReport {
 }
 
 async fn require_book(db: &impl ConnectionTrait, book_id: i32) -> ApiResult<()> {
-    match catalog::repository::find_book(db, book_id).await? {
+    match books::repository::find_book(db, book_id).await? {
         Some(_) => Ok(()),
-        None => Err(ApiError::NotFound(format!("No book with id {book_id}."))),
+        None => Err(ApiError::NotFound(Missing::Book(book_id))),
     }
 }
 
@@ -226,7 +223,7 @@ pub async fn shelf_page(
 ) -> ApiResult<Page<ShelfItem>> {
     let (entries, total) = repository::page(db, shelf, user_id, paging).await?;
     let ids: Vec<i32> = entries.iter().map(|e| e.book_id).collect();
-    let mut books: HashMap<i32, BookSummary> = catalog::summaries(db, lang, &ids, now_ms)
+    let mut books: HashMap<i32, BookSummary> = books::summaries(db, lang, &ids, now_ms)
         .await?
         .into_iter()
         .map(|b| (b.id, b))
@@ -257,7 +254,7 @@ pub async fn history(
     let (rows, total) = repository::history_page(db, user_id, paging).await?;
     let book_ids: Vec<i32> = rows.iter().map(|h| h.book_id).collect();
     let chapter_ids: Vec<i32> = rows.iter().map(|h| h.chapter_id).collect();
-    let mut books: HashMap<i32, BookSummary> = catalog::summaries(db, lang, &book_ids, now_ms)
+    let mut books: HashMap<i32, BookSummary> = books::summaries(db, lang, &book_ids, now_ms)
         .await?
         .into_iter()
         .map(|b| (b.id, b))
@@ -336,9 +333,9 @@ pub async fn save_progress(
     report: ProgressReport,
 ) -> ApiResult<Progress> {
     let txn = db.begin_write().await?;
-    let chapter = catalog::repository::find_chapter(&txn, chapter_id)
+    let chapter = books::repository::find_chapter(&txn, chapter_id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("No chapter with id {chapter_id}.")))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Chapter(chapter_id)))?;
     let row = play_progress::Model {
         user_id,
         chapter_id,

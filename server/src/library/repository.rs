@@ -436,3 +436,22 @@ pub async fn write_history(
     }
     Ok(())
 }
+
+/// The listener's progress rows for these chapters, by chapter id.
+pub async fn progress_for_chapters(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    chapter_ids: &[i32],
+) -> Result<HashMap<i32, play_progress::Model>, DbErr> {
+    if chapter_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(play_progress::Entity::find()
+        .filter(play_progress::Column::UserId.eq(user_id))
+        .filter(play_progress::Column::ChapterId.is_in(chapter_ids.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| (p.chapter_id, p))
+        .collect())
+}

@@ -9,10 +9,8 @@ use axum::{
     http::{HeaderMap, Method},
     response::Response,
 };
-use tingshu_core::{
-    auth::{access::Access, messages},
-    catalog::access::ChapterAccessKind,
-};
+use tingshu_core::{auth::access::Access, catalog::access::ChapterAccessKind};
+use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -23,20 +21,27 @@ use crate::{
         SignatureParams,
     },
     auth::MaybeSignedIn,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorBody},
     extract::{Params, PathId, RequestLang},
     state::AppState,
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(
-        Method::GET,
-        "/chapters/{id}/audio",
-        Access::Public,
-        chapter_audio,
-    )
+    api.add(Access::Public, routes!(chapter_audio))
 }
 
+/// The chapter's audio, whole or a `Range` of it. Free and campaign chapters are open to
+/// anyone; others need a signed link (`exp`, `uid`, `sig` from the chapter's `audio.url`)
+/// or the bearer token of a listener allowed to hear it.
+#[utoipa::path(get, path = "/chapters/{id}/audio", tag = "audio",
+    params(("id" = i32, Path, description = "The chapter's id"), SignatureParams),
+    responses(
+        (status = 200, description = "The whole file", content(("audio/*"))),
+        (status = 206, description = "The requested range", content(("audio/*"))),
+        (status = 304, description = "The cached copy is current"),
+        (status = 401, description = "Sign in, or the signed link is invalid or expired", body = ErrorBody),
+        (status = 403, description = "Membership or a purchase is needed, or the account is disabled", body = ErrorBody),
+        (status = 416, description = "The range is outside the file", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(chapter_id = id))]
 async fn chapter_audio(
     State(state): State<AppState>,
@@ -72,13 +77,7 @@ async fn chapter_audio(
                         lang,
                     )
                 })?;
-            if user.status != "active" {
-                return Err(ApiError::Forbidden {
-                    status_message: "Account disabled".into(),
-                    code: "account_disabled".into(),
-                    message: messages::account_disabled(lang),
-                });
-            }
+            crate::auth::ensure_usable(&user, lang)?;
             let access = audio::access_for(&state, &chapter, Some(&user), now_ms).await?;
             if !access.allowed {
                 return Err(audio::denial_error(access.kind, lang));
@@ -101,7 +100,7 @@ async fn chapter_audio(
         .await
         .map_err(|error| {
             if error.kind() == std::io::ErrorKind::NotFound {
-                ApiError::NotFound("The chapter's audio file is missing.".into())
+                ApiError::NotFound(crate::error::Missing::AudioFile)
             } else {
                 ApiError::Internal(anyhow::Error::new(error).context("audio file"))
             }

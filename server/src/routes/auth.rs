@@ -1,7 +1,7 @@
 //! `/api/auth/*`: register, sign in and out, refresh, the current user, profile and password.
 use axum::{
     extract::{FromRequestParts, State},
-    http::{header, request::Parts, Method},
+    http::{header, request::Parts},
     Json,
 };
 use serde::Deserialize;
@@ -10,6 +10,11 @@ use tingshu_core::auth::{
     account::{ValidateProfileUpdateInput, ValidateRegistrationInput},
     messages,
 };
+use utoipa::openapi::{
+    schema::{ObjectBuilder, Schema, Type},
+    RefOr,
+};
+use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -21,30 +26,32 @@ use crate::{
     auth::SignedIn,
     budgets::Budget,
     client::ClientAddr,
-    error::{success, ApiError, ApiResult, Success},
+    error::{success, ApiError, ApiResult, ErrorBody, Success},
     extract::{lang_of, Body, OptionalBody},
     state::AppState,
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Method::POST, "/auth/register", Access::Public, register)
-        .add(Method::POST, "/auth/login", Access::Public, login)
-        .add(Method::POST, "/auth/refresh", Access::Public, refresh)
-        .add(Method::POST, "/auth/logout", Access::Authenticated, logout)
-        .add(Method::GET, "/auth/me", Access::Authenticated, get_me)
-        .add(
-            Method::PUT,
-            "/auth/profile",
-            Access::Authenticated,
-            update_profile,
-        )
-        .add(
-            Method::POST,
-            "/auth/change-password",
-            Access::Authenticated,
-            change_password,
-        )
+    api.add(Access::Public, routes!(register))
+        .add(Access::Public, routes!(login))
+        .add(Access::Public, routes!(refresh))
+        .add(Access::Authenticated, routes!(logout))
+        .add(Access::Authenticated, routes!(get_me))
+        .add(Access::Authenticated, routes!(update_profile))
+        .add(Access::Authenticated, routes!(change_password))
 }
+
+/// `data` of answers that carry nothing but their success: `null`.
+#[derive(Debug, serde::Serialize)]
+struct Nothing;
+
+impl utoipa::PartialSchema for Nothing {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().schema_type(Type::Null).into()
+    }
+}
+
+impl utoipa::ToSchema for Nothing {}
 
 impl<S: Send + Sync> FromRequestParts<S> for Client {
     type Rejection = std::convert::Infallible;
@@ -66,7 +73,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 }
 
 /// `POST /api/auth/register` body.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RegistrationRequest {
     #[serde(default)]
@@ -78,7 +85,7 @@ struct RegistrationRequest {
 }
 
 /// `PUT /api/auth/profile` body: only the fields present change.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ProfileRequest {
     #[serde(default)]
@@ -93,6 +100,12 @@ struct ProfileRequest {
     timezone: Option<String>,
 }
 
+/// Creates a listener's account and signs them in.
+#[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegistrationRequest,
+    responses((status = 200, body = Success<SignedInBundle>),
+        (status = 409, description = "The email or username is taken", body = ErrorBody),
+        (status = 429, description = "Too many registrations from this address", body = ErrorBody),
+        (status = 503, description = "Password hashing is at capacity; retry after `retryAfter`", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn register(
     State(state): State<AppState>,
@@ -114,6 +127,13 @@ async fn register(
     ))
 }
 
+/// Signs in with email or username and password.
+#[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginInput,
+    responses((status = 200, body = Success<SignedInBundle>),
+        (status = 401, description = "Wrong email, username or password", body = ErrorBody),
+        (status = 403, description = "The account is disabled", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts", body = ErrorBody),
+        (status = 503, description = "Password hashing is at capacity; retry after `retryAfter`", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn login(
     State(state): State<AppState>,
@@ -125,13 +145,18 @@ async fn login(
     ))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RefreshRequest {
     #[serde(default)]
     refresh_token: Option<String>,
 }
 
+/// Trades a refresh token for new tokens (the old refresh token stops working).
+#[utoipa::path(post, path = "/auth/refresh", tag = "auth", request_body = RefreshRequest,
+    responses((status = 200, body = Success<Tokens>),
+        (status = 401, description = "The refresh token is unknown, used or expired", body = ErrorBody),
+        (status = 403, description = "The account is disabled", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn refresh(
     State(state): State<AppState>,
@@ -151,20 +176,24 @@ async fn refresh(
     ))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct LogoutRequest {
     #[serde(default)]
     session_id: Option<String>,
 }
 
+/// Ends a session of the caller (the current one when `sessionId` is absent).
+#[utoipa::path(post, path = "/auth/logout", tag = "auth",
+    request_body(content = Option<LogoutRequest>),
+    responses((status = 200, body = Success<Nothing>)))]
 #[tracing::instrument(skip_all)]
 async fn logout(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,
     OptionalBody(input): OptionalBody<LogoutRequest>,
-) -> ApiResult<Json<Success<()>>> {
+) -> ApiResult<Json<Success<Nothing>>> {
     let session_id = input
         .session_id
         .unwrap_or_else(|| caller.session_id.clone());
@@ -176,9 +205,12 @@ async fn logout(
         &client,
     )
     .await?;
-    Ok(success(()))
+    Ok(success(Nothing))
 }
 
+/// The signed-in user with their roles and permissions.
+#[utoipa::path(get, path = "/auth/me", tag = "auth",
+    responses((status = 200, body = Success<UserView>)))]
 #[tracing::instrument(skip_all)]
 async fn get_me(
     State(state): State<AppState>,
@@ -189,6 +221,10 @@ async fn get_me(
     ))
 }
 
+/// Changes the fields present: username, email, avatar, language, time zone.
+#[utoipa::path(put, path = "/auth/profile", tag = "auth", request_body = ProfileRequest,
+    responses((status = 200, body = Success<UserView>),
+        (status = 409, description = "The email or username is taken", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn update_profile(
     State(state): State<AppState>,
@@ -209,13 +245,17 @@ async fn update_profile(
     ))
 }
 
+/// Changes the password after checking the current one; other sessions are signed out.
+#[utoipa::path(post, path = "/auth/change-password", tag = "auth",
+    request_body = PasswordChangeRequest,
+    responses((status = 200, body = Success<Nothing>)))]
 #[tracing::instrument(skip_all)]
 async fn change_password(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,
     Body(input): Body<PasswordChangeRequest>,
-) -> ApiResult<Json<Success<()>>> {
+) -> ApiResult<Json<Success<Nothing>>> {
     accounts::change_password(
         &state.db,
         &state.accounts,
@@ -225,5 +265,5 @@ async fn change_password(
         &client,
     )
     .await?;
-    Ok(success(()))
+    Ok(success(Nothing))
 }

@@ -2,65 +2,43 @@
 //! `/api/recommendations`: the public catalogue; a signed-in caller adds their own state.
 use std::sync::Arc;
 
-use axum::{extract::State, http::Method, Json};
-use serde::Deserialize;
+use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
+use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
     auth::MaybeSignedIn,
+    books::view::BookSummary,
     catalog::{
         self,
-        view::{
-            BookDetail, BookSummary, CategoryNode, ChapterDetail, ChapterSummary, Recommendation,
-            TagCount,
-        },
+        view::{BookDetail, CategoryNode, ChapterDetail, ChapterSummary, Recommendation, TagCount},
         BookListParams, BookListQuery,
     },
     error::{success, ApiResult, Success},
     extract::{Params, PathId, RequestLang},
-    paging::{Items, Page, Paging},
+    paging::{Items, Page, PageParams},
     state::AppState,
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Method::GET, "/categories", Access::Public, list_categories)
-        .add(Method::GET, "/tags", Access::Public, list_tags)
-        .add(Method::GET, "/books", Access::Public, list_books)
-        .add(Method::GET, "/books/{id}", Access::Public, get_book)
-        .add(
-            Method::GET,
-            "/books/{id}/chapters",
-            Access::Public,
-            list_chapters,
-        )
-        .add(Method::GET, "/chapters/{id}", Access::Public, get_chapter)
-        .add(
-            Method::GET,
-            "/limited-free",
-            Access::Public,
-            list_limited_free,
-        )
-        .add(
-            Method::GET,
-            "/recommendations",
-            Access::Public,
-            list_recommendations,
-        )
+    api.add(Access::Public, routes!(list_categories))
+        .add(Access::Public, routes!(list_tags))
+        .add(Access::Public, routes!(list_books))
+        .add(Access::Public, routes!(get_book))
+        .add(Access::Public, routes!(list_chapters))
+        .add(Access::Public, routes!(get_chapter))
+        .add(Access::Public, routes!(list_limited_free))
+        .add(Access::Public, routes!(list_recommendations))
 }
 
 fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
 
-/// `?page&pageSize` of lists without other parameters.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct PageParams {
-    page: Option<String>,
-    page_size: Option<String>,
-}
-
+/// The category tree with each category's book count, names in the request language.
+#[utoipa::path(get, path = "/categories", tag = "catalog",
+    responses((status = 200, body = Success<Vec<CategoryNode>>)))]
 #[tracing::instrument(skip_all)]
 async fn list_categories(
     State(state): State<AppState>,
@@ -71,6 +49,9 @@ async fn list_categories(
     ))
 }
 
+/// Every tag some book carries, with how many do.
+#[utoipa::path(get, path = "/tags", tag = "catalog",
+    responses((status = 200, body = Success<Items<TagCount>>)))]
 #[tracing::instrument(skip_all)]
 async fn list_tags(State(state): State<AppState>) -> ApiResult<Json<Success<Items<TagCount>>>> {
     let items = state.catalog_counts.per_tag(&state.db).await?;
@@ -79,6 +60,9 @@ async fn list_tags(State(state): State<AppState>) -> ApiResult<Json<Success<Item
     }))
 }
 
+/// A page of published books, filtered and sorted.
+#[utoipa::path(get, path = "/books", tag = "catalog", params(BookListParams),
+    responses((status = 200, body = Success<Page<BookSummary>>)))]
 #[tracing::instrument(skip_all)]
 async fn list_books(
     State(state): State<AppState>,
@@ -96,6 +80,10 @@ async fn list_books(
     ))
 }
 
+/// A book with its description; a signed-in caller also gets their own relation to it.
+#[utoipa::path(get, path = "/books/{id}", tag = "catalog",
+    params(("id" = i32, Path, description = "The book's id")),
+    responses((status = 200, body = Success<BookDetail>)))]
 #[tracing::instrument(skip_all)]
 async fn get_book(
     State(state): State<AppState>,
@@ -109,6 +97,10 @@ async fn get_book(
     ))
 }
 
+/// A page of a book's chapters (up to 200, 100 by default) with the caller's access to each.
+#[utoipa::path(get, path = "/books/{id}/chapters", tag = "catalog",
+    params(("id" = i32, Path, description = "The book's id"), PageParams),
+    responses((status = 200, body = Success<Page<ChapterSummary>>)))]
 #[tracing::instrument(skip_all)]
 async fn list_chapters(
     State(state): State<AppState>,
@@ -117,10 +109,8 @@ async fn list_chapters(
     PathId(id): PathId,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<ChapterSummary>>>> {
-    let paging = Paging::parse_in(
+    let paging = params.paging(
         lang,
-        params.page.as_deref(),
-        params.page_size.as_deref(),
         catalog::CHAPTERS_DEFAULT_PAGE_SIZE,
         catalog::CHAPTERS_MAX_PAGE_SIZE,
     )?;
@@ -130,6 +120,10 @@ async fn list_chapters(
     ))
 }
 
+/// A chapter with its book, neighbours and, when the caller may listen, its audio link.
+#[utoipa::path(get, path = "/chapters/{id}", tag = "catalog",
+    params(("id" = i32, Path, description = "The chapter's id")),
+    responses((status = 200, body = Success<ChapterDetail>)))]
 #[tracing::instrument(skip_all)]
 async fn get_chapter(
     State(state): State<AppState>,
@@ -147,16 +141,17 @@ async fn get_chapter(
     ))
 }
 
+/// A page of the books in an active limited-free campaign, ending soonest first.
+#[utoipa::path(get, path = "/limited-free", tag = "catalog", params(PageParams),
+    responses((status = 200, body = Success<Page<BookSummary>>)))]
 #[tracing::instrument(skip_all)]
 async fn list_limited_free(
     State(state): State<AppState>,
     RequestLang(lang): RequestLang,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<BookSummary>>>> {
-    let paging = Paging::parse_in(
+    let paging = params.paging(
         lang,
-        params.page.as_deref(),
-        params.page_size.as_deref(),
         catalog::BOOKS_DEFAULT_PAGE_SIZE,
         catalog::BOOKS_MAX_PAGE_SIZE,
     )?;
@@ -165,6 +160,9 @@ async fn list_limited_free(
     ))
 }
 
+/// Books for the caller: like what they listened to when signed in, popular ones otherwise.
+#[utoipa::path(get, path = "/recommendations", tag = "catalog",
+    responses((status = 200, body = Success<Items<Recommendation>>)))]
 #[tracing::instrument(skip_all)]
 async fn list_recommendations(
     State(state): State<AppState>,

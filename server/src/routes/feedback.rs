@@ -1,16 +1,17 @@
 //! `POST /api/feedback`: a listener's message to the team.
 use axum::{
     extract::State,
-    http::{header, HeaderMap, Method},
+    http::{header, HeaderMap},
     Json,
 };
 use serde::Serialize;
 use tingshu_core::{auth::access::Access, feedback::FeedbackInput};
+use utoipa_axum::routes;
 
 use crate::{
     budgets::Budget,
     client::ClientAddr,
-    error::{success, ApiResult, Success},
+    error::{success, ApiResult, ErrorBody, Success},
     extract::{Body, RequestLang},
     feedback::{submit_feedback, Origin},
     routes::registry::ApiRoutes,
@@ -18,14 +19,19 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Method::POST, "/feedback", Access::Public, create_feedback)
+    api.add(Access::Public, routes!(create_feedback))
 }
 
-#[derive(Debug, Serialize)]
+/// The id of the stored message.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Created {
     id: i32,
 }
 
+/// Sends a message to the team (category, 10 to 2,000 characters, an optional contact).
+#[utoipa::path(post, path = "/feedback", tag = "feedback", request_body = FeedbackInput,
+    responses((status = 200, body = Success<Created>),
+        (status = 429, description = "Too many messages from this address", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn create_feedback(
     State(state): State<AppState>,

@@ -47,7 +47,7 @@ struct Records {
 async fn check_readiness(State(state): State<AppState>) -> ApiResult<Json<Success<Readiness>>> {
     state.db.readiness().await.map_err(|reason| {
         tracing::warn!(%reason, "not ready");
-        ApiError::Unavailable("The database cannot take writes right now.".into())
+        ApiError::WritesUnavailable
     })?;
     Ok(success(Readiness {
         status: "ready",

@@ -21,11 +21,10 @@ async fn get_messages(
     Path(lang): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let catalogue = state.catalogues.get(&lang).ok_or_else(|| {
-        ApiError::NotFound(format!(
-            "No translations for language {lang:?}; use zh, en or ja."
-        ))
-    })?;
+    let catalogue = state
+        .catalogues
+        .get(&lang)
+        .ok_or_else(|| ApiError::NotFound(crate::error::Missing::Language(lang.clone())))?;
     let etag = HeaderValue::from_str(&catalogue.etag).map_err(|e| ApiError::Internal(e.into()))?;
     let cache = HeaderValue::from_static(CACHE_CONTROL);
     if conditional::is_current(&headers, &catalogue.etag) {

@@ -2,95 +2,136 @@
 use axum::{
     body::Bytes,
     extract::State,
-    http::{header, HeaderMap, Method},
+    http::{header, HeaderMap},
     Json,
 };
 use serde::{Deserialize, Serialize};
 use tingshu_core::auth::access::Access;
+use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
     audio,
     auth::SignedIn,
     db::retry_conflicts,
-    error::{success, ApiError, ApiResult, Success},
+    error::{success, ApiError, ApiResult, ErrorBody, Success},
     extract::{Params, PathId, RequestLang},
     library::{
         self, repository::Shelf, HistoryItem, Progress, ProgressBody, ProgressReport, ShelfItem,
     },
-    paging::{Items, Page, Paging},
+    paging::{Items, Page, PageParams, Paging},
     state::AppState,
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    let me = Access::Authenticated;
-    let api = shelf_routes(api, Shelf::Bookshelf, "/me/bookshelf", "/me/bookshelf/{id}");
-    let api = shelf_routes(api, Shelf::Favorites, "/me/favorites", "/me/favorites/{id}");
-    api.add(Method::GET, "/me/history", me.clone(), list_history)
-        .add(Method::DELETE, "/me/history", me.clone(), clear_history)
-        .add(
-            Method::DELETE,
-            "/me/history/{id}",
-            me.clone(),
-            remove_from_history,
-        )
-        .add(Method::GET, "/me/progress", me.clone(), list_progress)
-        .add_beacon(Method::PUT, "/me/progress/{id}", me, save_progress)
-}
-
-/// A shelf's three routes: its page (`GET list`), adding (`PUT one`) and removing (`DELETE one`).
-fn shelf_routes(api: ApiRoutes, shelf: Shelf, list: &'static str, one: &'static str) -> ApiRoutes {
-    let me = Access::Authenticated;
-    api.add(
-        Method::GET,
-        list,
-        me.clone(),
-        move |state, lang, caller, params| list_shelf(state, lang, caller, params, shelf),
-    )
-    .add(Method::PUT, one, me.clone(), move |state, caller, book| {
-        add_to_shelf(state, caller, book, shelf)
-    })
-    .add(Method::DELETE, one, me, move |state, caller, book| {
-        remove_from_shelf(state, caller, book, shelf)
-    })
+    let me = || Access::Authenticated;
+    api.add(me(), routes!(list_bookshelf))
+        .add(me(), routes!(add_to_bookshelf))
+        .add(me(), routes!(remove_from_bookshelf))
+        .add(me(), routes!(list_favorites))
+        .add(me(), routes!(add_to_favorites))
+        .add(me(), routes!(remove_from_favorites))
+        .add(me(), routes!(list_history))
+        .add(me(), routes!(clear_history))
+        .add(me(), routes!(remove_from_history))
+        .add(me(), routes!(list_progress))
+        .add_beacon(me(), routes!(save_progress))
 }
 
 fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct PageParams {
-    page: Option<String>,
-    page_size: Option<String>,
+fn paging(params: &PageParams, lang: tingshu_core::Lang) -> ApiResult<Paging> {
+    params.paging(lang, library::DEFAULT_PAGE_SIZE, library::MAX_PAGE_SIZE)
 }
 
-impl PageParams {
-    fn paging(&self, lang: tingshu_core::Lang) -> ApiResult<Paging> {
-        Paging::parse_in(
-            lang,
-            self.page.as_deref(),
-            self.page_size.as_deref(),
-            library::DEFAULT_PAGE_SIZE,
-            library::MAX_PAGE_SIZE,
-        )
-    }
-}
-
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Added {
     added: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Removed {
     removed: bool,
 }
 
-#[derive(Debug, Serialize)]
+/// How many history entries were removed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Cleared {
     cleared: u64,
+}
+
+/// A page of the caller's bookshelf, most recently added first.
+#[utoipa::path(get, path = "/me/bookshelf", tag = "library", params(PageParams),
+    responses((status = 200, body = Success<Page<ShelfItem>>)))]
+async fn list_bookshelf(
+    state: State<AppState>,
+    lang: RequestLang,
+    caller: SignedIn,
+    params: Params<PageParams>,
+) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
+    list_shelf(state, lang, caller, params, Shelf::Bookshelf).await
+}
+
+/// Puts a book on the caller's bookshelf (again is fine).
+#[utoipa::path(put, path = "/me/bookshelf/{id}", tag = "library",
+    params(("id" = i32, Path, description = "The book's id")),
+    responses((status = 200, body = Success<Added>)))]
+async fn add_to_bookshelf(
+    state: State<AppState>,
+    caller: SignedIn,
+    book: PathId,
+) -> ApiResult<Json<Success<Added>>> {
+    add_to_shelf(state, caller, book, Shelf::Bookshelf).await
+}
+
+/// Takes a book off the caller's bookshelf (absent is fine).
+#[utoipa::path(delete, path = "/me/bookshelf/{id}", tag = "library",
+    params(("id" = i32, Path, description = "The book's id")),
+    responses((status = 200, body = Success<Removed>)))]
+async fn remove_from_bookshelf(
+    state: State<AppState>,
+    caller: SignedIn,
+    book: PathId,
+) -> ApiResult<Json<Success<Removed>>> {
+    remove_from_shelf(state, caller, book, Shelf::Bookshelf).await
+}
+
+/// A page of the caller's favourites, most recently added first.
+#[utoipa::path(get, path = "/me/favorites", tag = "library", params(PageParams),
+    responses((status = 200, body = Success<Page<ShelfItem>>)))]
+async fn list_favorites(
+    state: State<AppState>,
+    lang: RequestLang,
+    caller: SignedIn,
+    params: Params<PageParams>,
+) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
+    list_shelf(state, lang, caller, params, Shelf::Favorites).await
+}
+
+/// Adds a book to the caller's favourites (again is fine).
+#[utoipa::path(put, path = "/me/favorites/{id}", tag = "library",
+    params(("id" = i32, Path, description = "The book's id")),
+    responses((status = 200, body = Success<Added>)))]
+async fn add_to_favorites(
+    state: State<AppState>,
+    caller: SignedIn,
+    book: PathId,
+) -> ApiResult<Json<Success<Added>>> {
+    add_to_shelf(state, caller, book, Shelf::Favorites).await
+}
+
+/// Removes a book from the caller's favourites (absent is fine).
+#[utoipa::path(delete, path = "/me/favorites/{id}", tag = "library",
+    params(("id" = i32, Path, description = "The book's id")),
+    responses((status = 200, body = Success<Removed>)))]
+async fn remove_from_favorites(
+    state: State<AppState>,
+    caller: SignedIn,
+    book: PathId,
+) -> ApiResult<Json<Success<Removed>>> {
+    remove_from_shelf(state, caller, book, Shelf::Favorites).await
 }
 
 #[tracing::instrument(skip_all, fields(shelf = ?shelf))]
@@ -101,7 +142,7 @@ async fn list_shelf(
     Params(params): Params<PageParams>,
     shelf: Shelf,
 ) -> ApiResult<Json<Success<Page<ShelfItem>>>> {
-    let paging = params.paging(lang)?;
+    let paging = paging(&params, lang)?;
     Ok(success(
         library::shelf_page(&state.db, lang, shelf, caller.user.id, paging, now_ms()).await?,
     ))
@@ -131,6 +172,9 @@ async fn remove_from_shelf(
     Ok(success(Removed { removed: true }))
 }
 
+/// A page of the books the caller listened to, most recent first, where they stopped in each.
+#[utoipa::path(get, path = "/me/history", tag = "library", params(PageParams),
+    responses((status = 200, body = Success<Page<HistoryItem>>)))]
 #[tracing::instrument(skip_all)]
 async fn list_history(
     State(state): State<AppState>,
@@ -138,12 +182,15 @@ async fn list_history(
     SignedIn(caller): SignedIn,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<HistoryItem>>>> {
-    let paging = params.paging(lang)?;
+    let paging = paging(&params, lang)?;
     Ok(success(
         library::history(&state.db, lang, caller.user.id, paging, now_ms()).await?,
     ))
 }
 
+/// Clears the caller's whole listening history.
+#[utoipa::path(delete, path = "/me/history", tag = "library",
+    responses((status = 200, body = Success<Cleared>)))]
 #[tracing::instrument(skip_all)]
 async fn clear_history(
     State(state): State<AppState>,
@@ -153,6 +200,10 @@ async fn clear_history(
     Ok(success(Cleared { cleared }))
 }
 
+/// Removes one book from the caller's listening history.
+#[utoipa::path(delete, path = "/me/history/{id}", tag = "library",
+    params(("id" = i32, Path, description = "The book's id")),
+    responses((status = 200, body = Success<Cleared>)))]
 #[tracing::instrument(skip_all)]
 async fn remove_from_history(
     State(state): State<AppState>,
@@ -163,12 +214,19 @@ async fn remove_from_history(
     Ok(success(Cleared { cleared }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct ProgressParams {
+    /// Only this book's chapters.
+    #[param(value_type = Option<i32>, minimum = 1)]
     book_id: Option<String>,
 }
 
+/// The caller's saved places, one per chapter, optionally of one book.
+#[utoipa::path(get, path = "/me/progress", tag = "library", params(ProgressParams),
+    responses((status = 200, body = Success<Items<Progress>>),
+        (status = 404, description = "No book with that id", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn list_progress(
     State(state): State<AppState>,
@@ -199,6 +257,14 @@ fn progress_body(headers: &HeaderMap, body: &Bytes) -> ApiResult<ProgressBody> {
     serde_json::from_slice(body).map_err(|error| ApiError::BadJson(error.to_string()))
 }
 
+/// Saves where the caller is in a chapter; an older report than the stored one is ignored.
+/// `navigator.sendBeacon` may send it as `text/plain` with the token in `?token=`.
+#[utoipa::path(put, path = "/me/progress/{id}", tag = "library",
+    params(("id" = i32, Path, description = "The chapter's id"),
+        ("token" = Option<String>, Query, description = "An access token, when no Authorization header can be sent")),
+    request_body(content = ProgressBody,
+        description = "JSON; `sendBeacon` sends the same JSON as `text/plain`"),
+    responses((status = 200, body = Success<Progress>)))]
 #[tracing::instrument(skip_all)]
 async fn save_progress(
     State(state): State<AppState>,

@@ -5,12 +5,18 @@ use axum::{
     Router,
 };
 
-use crate::{error::ApiError, state::AppState};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::{
+    error::{ApiError, Missing},
+    state::AppState,
+};
 
 pub mod admin;
 pub mod audio;
 pub mod auth;
 pub mod catalog;
+pub mod contract;
 pub mod feedback;
 pub mod health;
 pub mod i18n;
@@ -19,13 +25,14 @@ pub mod registry;
 pub mod search;
 pub mod spa;
 
-use registry::{ApiRoutes, RouteEntry};
+use registry::{ApiParts, ApiRoutes, RouteEntry};
 
 /// Largest JSON body any API endpoint reads (uploads stream through their own endpoints).
 const API_BODY_LIMIT: usize = 32 * 1024;
 
-/// Every `/api` route, each with its access requirement.
-pub fn api(state: AppState) -> (Router<AppState>, Vec<RouteEntry>) {
+/// Every `/api` route, each with its access requirement, and their OpenAPI document; with
+/// no state, the table and document only.
+pub fn api(state: Option<AppState>) -> ApiParts {
     let api = ApiRoutes::new(state);
     let api = feedback::routes(api);
     let api = auth::routes(api);
@@ -38,8 +45,13 @@ pub fn api(state: AppState) -> (Router<AppState>, Vec<RouteEntry>) {
 }
 
 /// Every route of the server, with the app's files as the fallback; also the API route table.
+/// The OpenAPI document is served at `/api/openapi.json`, its reference page at `/api/docs`.
 pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
-    let (api, table) = api(state.clone());
+    let ApiParts {
+        router: api,
+        table,
+        document,
+    } = api(Some(state.clone()));
     let api = api
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_method_not_allowed)
@@ -47,6 +59,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
     let router = Router::new()
         .merge(health::router())
         .merge(i18n::router())
+        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document))
         .nest("/api", api)
         .fallback_service(spa::service(state.config.static_dir.as_deref()))
         .layer(axum::middleware::from_fn_with_state(
@@ -57,9 +70,17 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
     (router, table)
 }
 
+/// The API's OpenAPI document, as `/api/openapi.json` serves it.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    api(None).document
+}
+
 /// Unknown `/api/*` routes answer with the JSON error body, never with the app's page.
 async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> ApiError {
-    ApiError::NotFound(format!("No API route for {method} {}", uri.path()))
+    ApiError::NotFound(Missing::Route {
+        method: method.to_string(),
+        path: uri.path().to_owned(),
+    })
 }
 
 async fn api_method_not_allowed() -> ApiError {

@@ -1,15 +1,22 @@
 //! The API's route table: every route is added with its access requirement, which the
-//! access middleware enforces and the route × role test walks.
+//! access middleware enforces, the route × role test walks and the OpenAPI document states.
+//! A handler's method, path, parameters and answers come from its `#[utoipa::path]`.
 use axum::{
     extract::Request,
     http::{header, HeaderValue, Method},
     middleware::{self, Next},
     response::Response,
-    routing::{on, MethodFilter, MethodRouter},
+    routing::MethodRouter,
     Router,
 };
 use tingshu_core::auth::access::Access;
+use utoipa::openapi::{
+    path::{Operation, PathItem},
+    OpenApi,
+};
+use utoipa_axum::router::UtoipaMethodRouter;
 
+use super::contract;
 use crate::{auth::middleware::require_access, state::AppState};
 
 /// One registered API route.
@@ -17,76 +24,80 @@ use crate::{auth::middleware::require_access, state::AppState};
 pub struct RouteEntry {
     pub method: Method,
     /// The path under `/api`, as written in the router (`/auth/me`, `/books/{id}`).
-    pub path: &'static str,
+    pub path: String,
     pub access: Access,
 }
 
-/// Builds the `/api` router and remembers what it registered.
+/// Builds the `/api` router, remembers what it registered and documents it. Without a
+/// state it only documents (`tingshu openapi`): the router stays empty.
 pub struct ApiRoutes {
-    state: AppState,
+    state: Option<AppState>,
     router: Router<AppState>,
     table: Vec<RouteEntry>,
+    document: OpenApi,
+}
+
+/// The parts [`ApiRoutes`] built: the router, its table and its OpenAPI document.
+pub struct ApiParts {
+    pub router: Router<AppState>,
+    pub table: Vec<RouteEntry>,
+    pub document: OpenApi,
 }
 
 impl ApiRoutes {
-    pub fn new(state: AppState) -> Self {
+    pub fn new(state: Option<AppState>) -> Self {
         Self {
             state,
             router: Router::new(),
             table: Vec::new(),
+            document: contract::document(),
         }
     }
 
-    /// Adds `handler` for `method path`, behind the access middleware with `access`.
-    pub fn add<H, T>(self, method: Method, path: &'static str, access: Access, handler: H) -> Self
-    where
-        H: axum::handler::Handler<T, AppState>,
-        T: 'static,
-    {
-        let route = self.guarded(&method, &access, handler);
-        self.push(method, path, access, route)
+    /// Adds one documented handler (`utoipa_axum::routes!(handler)`) behind the access
+    /// middleware with `access`.
+    pub fn add(self, access: Access, route: UtoipaMethodRouter<AppState>) -> Self {
+        self.push(access, route, |route| route)
     }
 
     /// Like [`add`](Self::add), for endpoints `navigator.sendBeacon` calls: it cannot set
     /// headers, so an access token in `?token=` stands for the `Authorization` header
     /// (only when that header is absent, and only on these routes).
-    pub fn add_beacon<H, T>(
-        self,
-        method: Method,
-        path: &'static str,
-        access: Access,
-        handler: H,
-    ) -> Self
-    where
-        H: axum::handler::Handler<T, AppState>,
-        T: 'static,
-    {
-        let route = self
-            .guarded(&method, &access, handler)
-            .route_layer(middleware::from_fn(bearer_from_query));
-        self.push(method, path, access, route)
-    }
-
-    fn guarded<H, T>(&self, method: &Method, access: &Access, handler: H) -> MethodRouter<AppState>
-    where
-        H: axum::handler::Handler<T, AppState>,
-        T: 'static,
-    {
-        let filter = MethodFilter::try_from(method.clone()).expect("an HTTP method axum can route");
-        on(filter, handler).route_layer(middleware::from_fn_with_state(
-            (self.state.clone(), access.clone()),
-            require_access,
-        ))
+    pub fn add_beacon(self, access: Access, route: UtoipaMethodRouter<AppState>) -> Self {
+        self.push(access, route, |route| {
+            route.route_layer(middleware::from_fn(bearer_from_query))
+        })
     }
 
     fn push(
         mut self,
-        method: Method,
-        path: &'static str,
         access: Access,
-        route: MethodRouter<AppState>,
+        (schemas, paths, route): UtoipaMethodRouter<AppState>,
+        layer: impl FnOnce(MethodRouter<AppState>) -> MethodRouter<AppState>,
     ) -> Self {
-        self.router = self.router.route(path, route);
+        let mut documented = paths.paths.into_iter();
+        let (path, mut item) = documented.next().expect("a handler with #[utoipa::path]");
+        assert!(documented.next().is_none(), "one handler per route");
+        let (method, operation) = only_operation(&mut item, &path);
+        contract::describe_access(operation, &access, &path);
+        if let Some(state) = &self.state {
+            let route = layer(route.route_layer(middleware::from_fn_with_state(
+                (state.clone(), access.clone()),
+                require_access,
+            )));
+            self.router = self.router.route(&path, route);
+        }
+        let components = self
+            .document
+            .components
+            .get_or_insert_with(Default::default);
+        components.schemas.extend(schemas);
+        self.document
+            .paths
+            .paths
+            .entry(format!("/api{path}"))
+            .or_default()
+            .merge_operations(item);
         self.table.push(RouteEntry {
             method,
             path,
@@ -95,9 +106,32 @@ impl ApiRoutes {
         self
     }
 
-    pub fn into_parts(self) -> (Router<AppState>, Vec<RouteEntry>) {
-        (self.router, self.table)
+    pub fn into_parts(self) -> ApiParts {
+        ApiParts {
+            router: self.router,
+            table: self.table,
+            document: self.document,
+        }
     }
+}
+
+/// The one operation a handler documents, and its method.
+fn only_operation<'a>(item: &'a mut PathItem, path: &str) -> (Method, &'a mut Operation) {
+    let operations = [
+        (Method::GET, &mut item.get),
+        (Method::PUT, &mut item.put),
+        (Method::POST, &mut item.post),
+        (Method::DELETE, &mut item.delete),
+        (Method::PATCH, &mut item.patch),
+    ];
+    let mut found = operations
+        .into_iter()
+        .filter_map(|(method, operation)| operation.as_mut().map(|op| (method, op)));
+    let first = found
+        .next()
+        .unwrap_or_else(|| panic!("{path}: no GET, PUT, POST, DELETE or PATCH operation"));
+    assert!(found.next().is_none(), "{path}: one method per handler");
+    first
 }
 
 /// Copies `?token=<access token>` into `Authorization: Bearer` when the header is absent.

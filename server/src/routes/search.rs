@@ -1,22 +1,27 @@
 //! `GET /api/search`: full-text search over the catalogue (see `crate::search`).
-use axum::{extract::State, http::Method, Json};
+use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
+use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
     auth::MaybeSignedIn,
     budgets::Budget,
     client::ClientAddr,
-    error::{success, ApiResult, Success},
+    error::{success, ApiResult, ErrorBody, Success},
     extract::{Params, RequestLang},
     search::service::{self, SearchInput, SearchPage, SearchParams},
     state::AppState,
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Method::GET, "/search", Access::Public, search)
+    api.add(Access::Public, routes!(search))
 }
 
+/// Full-text search of titles, authors, narrators and descriptions, in characters or pinyin.
+#[utoipa::path(get, path = "/search", tag = "search", params(SearchParams),
+    responses((status = 200, body = Success<SearchPage>),
+        (status = 429, description = "Too many searches from this address", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn search(
     State(state): State<AppState>,

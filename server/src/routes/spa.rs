@@ -16,7 +16,10 @@ use rust_embed::Embed;
 use tower::{service_fn, ServiceExt};
 use tower_http::services::{ServeDir, ServeFile};
 
-use crate::{conditional, error::ApiError};
+use crate::{
+    conditional,
+    error::{ApiError, Missing},
+};
 
 /// Hashed file names never change content, so browsers may keep them for a year.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -80,8 +83,7 @@ async fn built_in(uri: Uri, headers: HeaderMap) -> Response {
                 return missing;
             }
             let Some(shell) = AppFiles::get("index.html") else {
-                return ApiError::NotFound("The web app is not built into this server.".into())
-                    .into_response();
+                return ApiError::NotFound(Missing::App).into_response();
             };
             shell
         }
@@ -113,7 +115,7 @@ async fn refuse_source_maps(request: Request, next: Next) -> Response {
 fn missing_file(path: &str) -> Option<Response> {
     let last = path.rsplit('/').next().unwrap_or_default();
     last.contains('.')
-        .then(|| ApiError::NotFound(format!("No file {path}.")).into_response())
+        .then(|| ApiError::NotFound(Missing::File(path.to_owned())).into_response())
 }
 
 async fn set_cache_control(request: Request, next: Next) -> Response {

@@ -88,7 +88,7 @@ pub struct SearchRequest {
 
 /// Highlighted fragments of a hit: HTML-escaped text with the matches in `<mark>…</mark>`;
 /// a field is absent when nothing in it matched.
-#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct Highlights {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,

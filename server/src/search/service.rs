@@ -12,7 +12,8 @@ use tingshu_core::{
 
 use super::{Highlights, SearchIndex, SearchRequest, SearchSort};
 use crate::{
-    catalog::{self, repository, view::BookSummary},
+    books::{self, view::BookSummary},
+    catalog::repository,
     db::records::RecordQueue,
     entities::search_query,
     error::ApiResult,
@@ -27,15 +28,26 @@ pub const MAX_PAGE_SIZE: u64 = 50;
 pub const MAX_DEPTH: u64 = 10_000;
 
 /// The raw query string of `GET /api/search`.
-#[derive(Debug, Default, Clone, serde::Deserialize)]
+#[derive(Debug, Default, Clone, serde::Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct SearchParams {
+    /// The words to find, in characters or pinyin (required).
+    #[param(value_type = String)]
     pub q: Option<String>,
+    /// A category slug: the category and its subcategories.
     pub category: Option<String>,
+    /// `serialising` or `finished`.
     pub status: Option<String>,
+    /// `free`, `vip` or `paid`.
     pub access: Option<String>,
+    /// `relevance` (the default), `newest` or `popular`.
     pub sort: Option<String>,
+    /// From 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
     pub page: Option<String>,
+    /// From 1 to 50; 20 when absent.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 50)]
     pub page_size: Option<String>,
 }
 
@@ -97,14 +109,14 @@ impl SearchInput {
 }
 
 /// A matching book with what matched in it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SearchItem {
     pub book: BookSummary,
     pub highlights: Highlights,
 }
 
 /// A category and how many matching books it holds.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct CategoryFacet {
     pub id: i32,
     pub slug: String,
@@ -112,13 +124,13 @@ pub struct CategoryFacet {
     pub count: u64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Facets {
     pub categories: Vec<CategoryFacet>,
 }
 
 /// `GET /api/search`: `{items, total, page, pageSize, facets}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchPage {
     pub items: Vec<SearchItem>,
@@ -170,7 +182,7 @@ pub async fn search(
     log.push(log_row(&input.query, results.total, user_id, now_ms));
 
     let ids: Vec<i32> = results.hits.iter().map(|hit| hit.book_id).collect();
-    let mut books: HashMap<i32, BookSummary> = catalog::summaries(db, lang, &ids, now_ms)
+    let mut books: HashMap<i32, BookSummary> = books::summaries(db, lang, &ids, now_ms)
         .await?
         .into_iter()
         .map(|book| (book.id, book))

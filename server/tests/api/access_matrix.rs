@@ -100,7 +100,7 @@ async fn every_api_route_enforces_its_guard_for_every_role() {
     let registered: Vec<(String, &str)> = app
         .api_table
         .iter()
-        .map(|r| (r.method.to_string(), r.path))
+        .map(|r| (r.method.to_string(), r.path.as_str()))
         .collect();
     for (method, path) in &registered {
         assert!(

@@ -417,6 +417,50 @@ async fn paid_chapters_need_a_purchase() {
 }
 
 #[tokio::test]
+async fn a_chapter_purchase_never_unlocks_its_siblings() {
+    let (app, _) = arranged_app().await;
+    app.sql("INSERT INTO chapters (id, book_id, idx, title, asset_id, is_free, created_at) VALUES (9, 3, 2, 'two', 1, false, 0)")
+        .await;
+    let buyer = app.signed_up_user("buyer").await;
+    // A chapter purchase that records its book as well.
+    app.sql(&format!(
+        "INSERT INTO purchases (user_id, book_id, chapter_id, created_at) VALUES ({}, 3, 9, 0)",
+        buyer.id
+    ))
+    .await;
+    let bought = app
+        .get_as("/api/chapters/9/audio", &buyer.access_token)
+        .await;
+    assert_eq!(bought.status(), StatusCode::OK);
+    let (status, code, _) = error_code(
+        app.get_as("/api/chapters/4/audio", &buyer.access_token)
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, code.as_str()),
+        (StatusCode::FORBIDDEN, "purchase_required")
+    );
+    let list: serde_json::Value = app
+        .get_as("/api/books/3/chapters", &buyer.access_token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let kinds: Vec<&str> = list["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|chapter| chapter["access"]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["purchase", "purchased"],
+        "the list agrees with the audio"
+    );
+}
+
+#[tokio::test]
 async fn signed_urls_stand_for_the_bearer_token() {
     let (app, sha) = arranged_app().await;
     let member = premium_user(&app, "member").await;

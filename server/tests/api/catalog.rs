@@ -780,3 +780,70 @@ async fn a_tag_page_is_the_same_walked_in_order_or_looked_up() {
     }
     assert!(compared > 20, "{compared}");
 }
+
+/// The queries that filter and page campaigns in SQL (a book's `freeUntil`, the campaign end
+/// behind chapter access, the limited-free list) decide exactly as the core's `campaignEnd`,
+/// at every boundary of three overlapping and separate windows.
+#[tokio::test]
+async fn the_database_agrees_with_the_core_on_campaigns() {
+    use tingshu_core::{
+        catalog::campaign::{campaign_end, CampaignEndInput, CampaignWindow},
+        Lang,
+    };
+    use tingshu_server::{books, catalog::repository, paging::Paging};
+
+    let app = spawn_app().await;
+    app.sql("INSERT INTO categories (id, slug, name_zh, name_en, name_ja, created_at) VALUES (1, 'c', '类', 'C', 'C', 0)")
+        .await;
+    app.sql("INSERT INTO authors (id, name) VALUES (1, '作者')")
+        .await;
+    app.sql("INSERT INTO books (id, title, author_id, description, category_id, access, created_at, updated_at) VALUES (1, '书', 1, '', 1, 'paid', 0, 0)")
+        .await;
+    let windows = [(1000, 2000), (1500, 3000), (5000, 6000)];
+    for (id, (starts_at, ends_at)) in windows.iter().enumerate() {
+        app.sql(&format!(
+            "INSERT INTO promotions (id, name, starts_at, ends_at, created_at) VALUES ({}, 'w{id}', {starts_at}, {ends_at}, 0)",
+            id + 1
+        ))
+        .await;
+        app.sql(&format!(
+            "INSERT INTO promotion_books (promotion_id, book_id) VALUES ({}, 1)",
+            id + 1
+        ))
+        .await;
+    }
+    let paging = Paging {
+        page: 1,
+        page_size: 50,
+    };
+    for now in [
+        0, 999, 1000, 1499, 1500, 1999, 2000, 2999, 3000, 4999, 5000, 5999, 6000, 9000,
+    ] {
+        let core = campaign_end(CampaignEndInput {
+            windows: windows
+                .iter()
+                .map(|&(starts_at, ends_at)| CampaignWindow {
+                    starts_at: Some(starts_at as f64),
+                    ends_at: ends_at as f64,
+                })
+                .collect(),
+            now_ms: now as f64,
+        })
+        .map(|end| end as i64);
+        let ends = repository::campaign_ends(&app.db, &[1], now).await.unwrap();
+        assert_eq!(ends.get(&1).copied(), core, "campaign_ends at {now}");
+        let summary = books::summaries(&app.db, Lang::En, &[1], now)
+            .await
+            .unwrap();
+        assert_eq!(summary[0].free_until, core, "freeUntil at {now}");
+        let (page, total) = repository::limited_free_page(&app.db, now, paging)
+            .await
+            .unwrap();
+        let listed = core.map(|end| vec![(1, end)]).unwrap_or_default();
+        assert_eq!(
+            (page, total),
+            (listed.clone(), listed.len() as u64),
+            "limited-free at {now}"
+        );
+    }
+}

@@ -51,12 +51,13 @@ async fn every_broken_field_is_named_in_the_senders_language() {
 }
 
 #[tokio::test]
-async fn malformed_json_is_a_400_with_the_error_body() {
+async fn malformed_json_is_a_400_worded_for_the_caller_and_quoted_for_the_developer() {
     let app = spawn_app().await;
     let response = app
         .client
         .post(app.url("/api/feedback"))
         .header("Content-Type", "application/json")
+        .header("accept-language", "ja")
         .body("{not json")
         .send()
         .await
@@ -64,6 +65,11 @@ async fn malformed_json_is_a_400_with_the_error_body() {
     assert_eq!(response.status(), 400);
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(body["code"], "invalid_body");
+    assert_eq!(
+        body["message"],
+        "リクエストの本文がこのエンドポイントの形式に合いません。"
+    );
+    assert!(!body["fields"]["body"].as_str().unwrap().is_empty(), "{body}");
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@ mod access_matrix;
 mod audio;
 mod auth;
 mod catalog;
+mod contract;
 mod edge;
 mod errors;
 mod feedback;

@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import type { BookSummary } from '@/lib/catalog-api';
-import { formatNumber } from '@/lib/core';
+import type { BookSummary } from '@/lib/api/types';
+import { campaignActive, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { Countdown } from './countdown';
@@ -26,11 +26,15 @@ export function Cover({
   );
 }
 
+/** Whether the book's limited-free campaign is running now (the core's `campaignActive`). */
+export function freeNow(book: Pick<BookSummary, 'freeUntil'>): boolean {
+  return book.freeUntil != null && campaignActive({ endsAt: book.freeUntil, nowMs: Date.now() });
+}
+
 export function AccessBadge({ book }: { book: Pick<BookSummary, 'access' | 'freeUntil'> }) {
   const { t } = useTranslation();
-  if (book.freeUntil && book.freeUntil > Date.now())
-    return <span className="badge badge--campaign">{t('app.catalog.access.campaign')}</span>;
-  return <span className={`badge badge--${book.access}`}>{t(ACCESS_LABEL[book.access])}</span>;
+  if (freeNow(book)) return <span className="badge badge--campaign">{t('app.catalog.access.campaign')}</span>;
+  return <span className={`badge badge--${book.access}`}>{ACCESS_LABEL[book.access](t)}</span>;
 }
 
 export function BookCard({ book, children }: { book: BookSummary; children?: ReactNode }) {
@@ -49,7 +53,7 @@ export function BookCard({ book, children }: { book: BookSummary; children?: Rea
           {t('app.catalog.plays', { count: book.playCount, formatted: formatNumber({ value: book.playCount, lang }) })}
         </span>
       </p>
-      {book.freeUntil && book.freeUntil > Date.now() ? (
+      {freeNow(book) && book.freeUntil != null ? (
         <p className="book-card__meta">
           <Countdown until={book.freeUntil} />
         </p>

@@ -1,15 +1,12 @@
 // The options of a category select: every category of the tree, children indented.
-import type { Category } from '@/lib/catalog-api';
+import type { CategoryNode } from '@/lib/api/types';
 
 /** Categories with their children, flattened for a select (children indented). */
-export function flattenCategories(categories: Category[], depth = 0): { category: Category; depth: number }[] {
-  return categories.flatMap((category) => [
-    { category, depth },
-    ...flattenCategories(category.children ?? [], depth + 1),
-  ]);
+export function flattenCategories(categories: CategoryNode[], depth = 0): { category: CategoryNode; depth: number }[] {
+  return categories.flatMap((category) => [{ category, depth }, ...flattenCategories(category.children, depth + 1)]);
 }
 
-export function CategoryOptions({ categories }: { categories: Category[] }) {
+export function CategoryOptions({ categories }: { categories: CategoryNode[] }) {
   return (
     <>
       {flattenCategories(categories).map(({ category, depth }) => (

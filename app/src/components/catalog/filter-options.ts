@@ -10,7 +10,7 @@ export function useBookFilterOptions(): { status: FilterOption[]; access: Filter
   const all: FilterOption = ['', t('app.catalog.filters.all')];
   return {
     all,
-    status: [all, ...Object.entries(STATUS_LABEL).map(([value, key]): FilterOption => [value, t(key)])],
-    access: [all, ...Object.entries(ACCESS_LABEL).map(([value, key]): FilterOption => [value, t(key)])],
+    status: [all, ...Object.entries(STATUS_LABEL).map(([value, label]): FilterOption => [value, label(t)])],
+    access: [all, ...Object.entries(ACCESS_LABEL).map(([value, label]): FilterOption => [value, label(t)])],
   };
 }

@@ -1,33 +1,36 @@
-// Translation keys of the catalogue's domain values, one literal key per value (so every key
-// can be found and checked), shared by cards, details, filters and recommendations.
-import type { BookAccess, BookStatus, Recommendation } from '@/lib/catalog-api';
+// The texts of the catalogue's domain values, one literal key per value (so every key can be
+// found and checked), shared by cards, details, filters and recommendations.
+import type { TFunction } from 'i18next';
+import type { BookAccess, BookStatus, ReasonKind } from '@/lib/api/types';
+import type { Label } from '@/lib/i18n';
 
 export const ACCESS_LABEL = {
-  free: 'app.catalog.access.free',
-  vip: 'app.catalog.access.vip',
-  paid: 'app.catalog.access.paid',
-} as const satisfies Record<BookAccess, string>;
+  free: (t) => t('app.catalog.access.free'),
+  vip: (t) => t('app.catalog.access.vip'),
+  paid: (t) => t('app.catalog.access.paid'),
+} satisfies Record<BookAccess, Label>;
 
 export const STATUS_LABEL = {
-  serialising: 'app.catalog.status.serialising',
-  finished: 'app.catalog.status.finished',
-} as const satisfies Record<BookStatus, string>;
+  serialising: (t) => t('app.catalog.status.serialising'),
+  finished: (t) => t('app.catalog.status.finished'),
+} satisfies Record<BookStatus, Label>;
 
+/** Why a book is recommended; `name` is the category, author or narrator it shares. */
 export const REASON_LABEL = {
-  category: 'app.catalog.reason.category',
-  author: 'app.catalog.reason.author',
-  narrator: 'app.catalog.reason.narrator',
-  popular: 'app.catalog.reason.popular',
-} as const satisfies Record<Recommendation['reason']['kind'], string>;
+  category: (t, name) => t('app.catalog.reason.category', { name }),
+  author: (t, name) => t('app.catalog.reason.author', { name }),
+  narrator: (t, name) => t('app.catalog.reason.narrator', { name }),
+  popular: (t, name) => t('app.catalog.reason.popular', { name }),
+} satisfies Record<ReasonKind, (t: TFunction, name: string) => string>;
 
 /** The access marker a chapter shows (see `accessMarker`). */
 export const MARKER_LABEL = {
-  free: 'app.catalog.marker.free',
-  campaign: 'app.catalog.marker.campaign',
-  vip: 'app.catalog.marker.vip',
-  purchased: 'app.catalog.marker.purchased',
-  paid: 'app.catalog.marker.paid',
-  locked: 'app.catalog.marker.locked',
-} as const;
+  free: (t) => t('app.catalog.marker.free'),
+  campaign: (t) => t('app.catalog.marker.campaign'),
+  vip: (t) => t('app.catalog.marker.vip'),
+  purchased: (t) => t('app.catalog.marker.purchased'),
+  paid: (t) => t('app.catalog.marker.paid'),
+  locked: (t) => t('app.catalog.marker.locked'),
+} satisfies Record<string, Label>;
 
 export type ChapterMarker = keyof typeof MARKER_LABEL;

@@ -1,5 +1,5 @@
 // A book's price in the current language's currency, formatted by core.
-import type { BookSummary } from '@/lib/catalog-api';
+import type { BookSummary } from '@/lib/api/types';
 import { currencyForLang, formatCurrency, type Lang } from '@/lib/core';
 
 export function bookPrice(book: Pick<BookSummary, 'price'>, lang: Lang): string | null {

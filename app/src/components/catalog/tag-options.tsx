@@ -2,10 +2,10 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
-import type { Tag } from '@/lib/catalog-api';
+import type { TagCount } from '@/lib/api/types';
 
 /** The tags as options; `selected` (from the address) is kept as an option even when no book carries it. */
-export function TagOptions({ tags, selected }: { tags: Tag[]; selected: string }) {
+export function TagOptions({ tags, selected }: { tags: TagCount[]; selected: string }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const missing = selected !== '' && !tags.some((tag) => tag.name === selected);

@@ -1,6 +1,8 @@
 // The auth store's hand-off to the UI, mounted once inside the locale layer: startup restore,
-// refresh on navigation, and the toasts and navigations of logout and of an uncured 401.
+// refresh on navigation, the toasts and navigations of logout and of an uncured 401, and the
+// cached answers of a user dropped when another user (or nobody) takes over.
 import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toast/use-toast';
@@ -9,7 +11,9 @@ import { isUnauthorized } from '@/lib/http';
 import { localizeTarget, useLang } from '@/lib/lang';
 import { languageChosenEvent } from '@/lib/language-preference';
 import { pathTo } from '@/lib/paths';
+import { forgetOtherViewers } from '@/lib/queries/viewer';
 import { authStore } from './auth-store';
+import { useCurrentUser } from './use-auth';
 
 export function AuthEffects() {
   const { t } = useTranslation();
@@ -20,6 +24,11 @@ export function AuthEffects() {
   // The latest address, read by event handlers that outlive a render.
   const here = useRef({ lang, fullPath });
   here.current = { lang, fullPath };
+  const queryClient = useQueryClient();
+  const userId = useCurrentUser()?.id ?? null;
+
+  // Sign-in, sign-out, expiry or restore: what was asked for someone else is forgotten.
+  useEffect(() => forgetOtherViewers(queryClient, userId), [queryClient, userId]);
 
   useEffect(() => {
     void authStore.initialize();
@@ -35,7 +44,7 @@ export function AuthEffects() {
     const onChosen = (event: Event) => {
       const language = (event as CustomEvent<string>).detail;
       const { user, isAuthenticated } = authStore.getSnapshot();
-      if (!isAuthenticated || !user || user.preferences?.language === language) return;
+      if (!isAuthenticated || !user || user.preferences.language === language) return;
       authStore
         .updateProfile({ language })
         .catch((error: unknown) => console.warn('Saving the language failed', error));

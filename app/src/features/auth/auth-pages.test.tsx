@@ -1,6 +1,6 @@
 // The account pages and the app's auth journeys, rendered through the real router: login,
 // register, protected pages and restore, logout, and an uncured 401.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, mockFetch, ok, storeSession, tokens } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
@@ -225,10 +225,12 @@ describe('an uncured 401', () => {
 });
 
 describe('profile and settings', () => {
-  it('shows the avatar initials and the membership text from core', async () => {
-    renderApp('/profile', { user: { ...users.lifetime, avatarUrl: null } });
+  it('shows the avatar initials when the image does not load, and the membership text from core', async () => {
+    renderApp('/profile', { user: users.lifetime });
     expect(await screen.findByRole('heading', { level: 1, name: '个人中心' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'lifetime 的头像' })).toHaveTextContent(/^LI$|^L$/i);
+    const avatar = screen.getByRole('img', { name: 'lifetime 的头像' });
+    fireEvent.error(avatar.querySelector('img')!);
+    expect(avatar).toHaveTextContent(/^LI$|^L$/i);
     expect(screen.getByText('永久会员')).toBeInTheDocument();
   });
 
@@ -266,7 +268,9 @@ describe('profile and settings', () => {
   });
 
   it('saves a language chosen while signed in to the profile', async () => {
-    const { callsTo } = mockFetch({ 'PUT /api/auth/profile': ok({ ...users.free, preferences: { language: 'en' } }) });
+    const { callsTo } = mockFetch({
+      'PUT /api/auth/profile': ok({ ...users.free, preferences: { ...users.free.preferences, language: 'en' } }),
+    });
     const user = userEvent.setup();
     renderApp('/settings', { user: users.free });
     const [switcher] = await screen.findAllByRole('combobox', { name: '语言' });

@@ -1,6 +1,7 @@
 // The auth store's branches (spec §4, §7, §8): restore, logout pending, refresh scheduling,
 // pre-request refresh, one refresh-and-retry on 401, and waiting while the store loads.
 import { authRequest } from '@/lib/http';
+import { book, page } from '@/testing/catalog-fixtures';
 import { apiError, json, mockFetch, ok, storeSession, tokens } from '@/testing/fetch';
 import { users } from '@/testing/users';
 import { authStore, type AuthEvent } from './auth-store';
@@ -167,14 +168,16 @@ describe('logout', () => {
 
   it('calls the server only when there is a session id, and only logs its failure', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { calls } = mockFetch({ 'POST /api/auth/logout': json(500, null) });
-    authStore.establish({ user: users.free, tokens: tokens(), sessionId: null });
+    const { callsTo } = mockFetch({ 'POST /api/auth/logout': json(500, null), 'GET /api/auth/me': ok(users.free) });
+    // The server always names the session; a session saved without one (core allows it) is restored.
+    storeSession(users.free, tokens(), null);
+    await expect(authStore.restore()).resolves.toBe(true);
     await authStore.logout();
-    expect(calls).toHaveLength(0);
+    expect(callsTo('POST', '/api/auth/logout')).toHaveLength(0);
 
     login();
     await expect(authStore.logout()).resolves.toBeUndefined();
-    expect(calls).toHaveLength(1);
+    expect(callsTo('POST', '/api/auth/logout')).toHaveLength(1);
     expect(log).toHaveBeenCalled();
     expect(authStore.getSnapshot().isAuthenticated).toBe(false);
   });
@@ -255,25 +258,26 @@ describe('refresh timing', () => {
 
 describe('authenticated requests', () => {
   it('sends the bearer token', async () => {
-    const { calls } = mockFetch({ 'GET /api/shelf': ok([]) });
+    const { calls } = mockFetch({ 'GET /api/me/bookshelf': ok(page([])) });
     login();
-    await authRequest('GET', '/api/shelf');
+    await authRequest('GET', '/api/me/bookshelf');
     expect(calls[0].headers.Authorization).toBe('Bearer access-1');
   });
 
   it('refreshes first when the token expires within 5 minutes', async () => {
-    const { calls } = mockFetch({ 'POST /api/auth/refresh': ok(fresh), 'GET /api/shelf': ok([]) });
+    const { calls } = mockFetch({ 'POST /api/auth/refresh': ok(fresh), 'GET /api/me/bookshelf': ok(page([])) });
     login(2 * minute);
-    await authRequest('GET', '/api/shelf');
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/shelf']);
+    await authRequest('GET', '/api/me/bookshelf');
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/me/bookshelf']);
     expect(calls[1].headers.Authorization).toBe('Bearer access-2');
   });
 
   it('goes on with the old token when that refresh fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { calls } = mockFetch({ 'POST /api/auth/refresh': json(503, null), 'GET /api/shelf': ok(['x']) });
+    const shelf = page([{ book: book(1), addedAt: Date.now(), progress: null }]);
+    const { calls } = mockFetch({ 'POST /api/auth/refresh': json(503, null), 'GET /api/me/bookshelf': ok(shelf) });
     login(2 * minute);
-    await expect(authRequest('GET', '/api/shelf')).resolves.toEqual(['x']);
+    await expect(authRequest('GET', '/api/me/bookshelf')).resolves.toEqual(shelf);
     expect(calls[1].headers.Authorization).toBe('Bearer access-1');
   });
 
@@ -292,13 +296,13 @@ describe('authenticated requests', () => {
   it('does not retry a second time: a second 401 is raised and reported', async () => {
     const { callsTo } = mockFetch({
       'POST /api/auth/refresh': ok(fresh),
-      'GET /api/shelf': apiError(401, 'auth_required', 'Authentication required'),
+      'GET /api/me/bookshelf': apiError(401, 'auth_required', 'Authentication required'),
     });
     login();
     const events: AuthEvent[] = [];
     authStore.onEvent((event) => events.push(event));
-    await expect(authRequest('GET', '/api/shelf')).rejects.toMatchObject({ statusCode: 401 });
-    expect(callsTo('GET', '/api/shelf')).toHaveLength(2);
+    await expect(authRequest('GET', '/api/me/bookshelf')).rejects.toMatchObject({ statusCode: 401 });
+    expect(callsTo('GET', '/api/me/bookshelf')).toHaveLength(2);
     expect(callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
     expect(events.map((e) => e.type)).toEqual(['unauthorized']);
   });
@@ -307,10 +311,10 @@ describe('authenticated requests', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockFetch({
       'POST /api/auth/refresh': apiError(401, 'refresh_token_reused', 'Refresh token reused'),
-      'GET /api/shelf': apiError(401, 'auth_required', 'Authentication required'),
+      'GET /api/me/bookshelf': apiError(401, 'auth_required', 'Authentication required'),
     });
     login();
-    await expect(authRequest('GET', '/api/shelf')).rejects.toMatchObject({
+    await expect(authRequest('GET', '/api/me/bookshelf')).rejects.toMatchObject({
       statusCode: 401,
       statusMessage: 'Token已过期，请重新登录',
     });
@@ -320,10 +324,10 @@ describe('authenticated requests', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockFetch({
       'POST /api/auth/refresh': () => Promise.reject(new TypeError('offline')),
-      'GET /api/shelf': apiError(401, 'auth_required', 'Authentication required'),
+      'GET /api/me/bookshelf': apiError(401, 'auth_required', 'Authentication required'),
     });
     login();
-    await expect(authRequest('GET', '/api/shelf')).rejects.toMatchObject({
+    await expect(authRequest('GET', '/api/me/bookshelf')).rejects.toMatchObject({
       statusCode: 401,
       statusMessage: '认证失败，请重新登录',
     });
@@ -334,25 +338,25 @@ describe('authenticated requests', () => {
     let answerMe: (response: Response) => void = () => {};
     const { calls } = mockFetch({
       'GET /api/auth/me': () => new Promise<Response>((resolve) => (answerMe = resolve)),
-      'GET /api/shelf': ok([]),
+      'GET /api/me/bookshelf': ok(page([])),
     });
     storeSession(users.free, tokens(15 * minute, '7'));
     const restoring = authStore.restore();
-    const shelf = authRequest('GET', '/api/shelf');
+    const shelf = authRequest('GET', '/api/me/bookshelf');
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/me']);
     answerMe(ok(users.free));
     await restoring;
     await vi.advanceTimersByTimeAsync(100);
     await shelf;
-    expect(calls[1]).toMatchObject({ url: '/api/shelf', headers: { Authorization: 'Bearer access-7' } });
+    expect(calls[1]).toMatchObject({ url: '/api/me/bookshelf', headers: { Authorization: 'Bearer access-7' } });
   });
 
   it('stops waiting after 50 polls of 100 ms', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const { calls } = mockFetch({
       'GET /api/auth/me': () => new Promise<Response>(() => {}),
-      'GET /api/books': ok([]),
+      'GET /api/books': ok(page([])),
     });
     storeSession(users.free);
     void authStore.restore();

@@ -11,15 +11,15 @@ import { getMe } from './api/me';
 import { postRefresh } from './api/refresh';
 import { postRegister } from './api/register';
 import type {
-  AuthState,
-  AuthSuccess,
-  Credentials,
-  PasswordChange,
-  ProfilePatch,
-  Registration,
+  LoginInput,
+  PasswordChangeRequest,
+  ProfileRequest,
+  RegistrationRequest,
+  SignedIn,
   Tokens,
-  User,
-} from './types';
+  UserView,
+} from '@/lib/api/types';
+import type { AuthState, SessionTokens } from './types';
 
 /** Local storage key of the session, and session storage key set by logout (spec §3). */
 export const authStorageKey = 'auth';
@@ -51,7 +51,7 @@ function storage(kind: 'local' | 'session'): Storage | null {
 }
 
 /** Expiry is the token's own absolute timestamp (no product rule: past is past). */
-function isExpired(tokens: Tokens, nowMs: number): boolean {
+function isExpired(tokens: SessionTokens, nowMs: number): boolean {
   return tokens.expiresIn !== null && tokens.expiresIn <= nowMs;
 }
 
@@ -80,7 +80,7 @@ export class AuthStore {
   }
 
   /** The user the guards and the header see: nobody unless the session is usable. */
-  get currentUser(): User | null {
+  get currentUser(): UserView | null {
     return this.state.isAuthenticated ? this.state.user : null;
   }
 
@@ -132,12 +132,12 @@ export class AuthStore {
   // --- sign in and out --------------------------------------------------------------------
 
   /** Anonymous → authenticated (spec §4): state saved locally and a refresh scheduled. */
-  establish(success: AuthSuccess): User {
+  establish(success: SignedIn): UserView {
     storage('session')?.removeItem(logoutPendingKey);
     this.set({
       user: success.user,
       tokens: success.tokens,
-      sessionId: success.sessionId ?? null,
+      sessionId: success.sessionId,
       isAuthenticated: true,
       isLoading: false,
       expiring: false,
@@ -147,11 +147,11 @@ export class AuthStore {
     return success.user;
   }
 
-  async login(credentials: Credentials): Promise<User> {
+  async login(credentials: LoginInput): Promise<UserView> {
     return this.establish(await postLogin(credentials));
   }
 
-  async register(registration: Registration): Promise<User> {
+  async register(registration: RegistrationRequest): Promise<UserView> {
     return this.establish(await postRegister(registration));
   }
 
@@ -232,10 +232,10 @@ export class AuthStore {
    * GET /api/auth/me (spec §8): a 401 is rethrown; another failure refreshes the tokens and
    * tries again, rethrowing when the refresh fails.
    */
-  async fetchCurrentUser(): Promise<User> {
+  async fetchCurrentUser(): Promise<UserView> {
     const token = this.state.tokens?.accessToken;
     if (!token) throw new AppError(401, notLoggedInMessage);
-    let user: User;
+    let user: UserView;
     try {
       user = await getMe(token);
     } catch (error) {
@@ -278,10 +278,11 @@ export class AuthStore {
       return false;
     }
     const { auth } = validation;
-    // Core keeps only the fields the spec names; the server's roles and permissions come along.
-    const storedUser = (JSON.parse(raw) as { user: User }).user;
+    // Core vouched for the record, which holds the server's user as last saved (roles and
+    // permissions included); /api/auth/me below replaces it before the session counts.
+    const saved = JSON.parse(raw) as { user: UserView };
     this.set({
-      user: { ...storedUser, ...auth.user } as User,
+      user: saved.user,
       tokens: auth.tokens,
       sessionId: auth.sessionId,
       isAuthenticated: false,
@@ -292,7 +293,7 @@ export class AuthStore {
         const refreshed = await this.refresh().catch(() => false);
         if (!refreshed) return false;
       }
-      let user: User;
+      let user: UserView;
       try {
         user = await this.fetchCurrentUser();
       } catch (error) {
@@ -346,7 +347,7 @@ export class AuthStore {
     if (!this.state.isAuthenticated) throw new AppError(401, notLoggedInMessage);
   }
 
-  async updateProfile(patch: ProfilePatch): Promise<User> {
+  async updateProfile(patch: ProfileRequest): Promise<UserView> {
     this.requireSignedIn();
     const user = await putProfile(patch);
     if (this.state.isAuthenticated) {
@@ -356,7 +357,7 @@ export class AuthStore {
     return user;
   }
 
-  async changePassword(change: PasswordChange): Promise<void> {
+  async changePassword(change: PasswordChangeRequest): Promise<void> {
     this.requireSignedIn();
     await postChangePassword(change);
   }
@@ -364,7 +365,7 @@ export class AuthStore {
   // --- tests ------------------------------------------------------------------------------
 
   /** Signs a fixture user in without the server or storage (tests). */
-  seed(user: User, tokens?: Partial<Tokens>): void {
+  seed(user: UserView, tokens?: Partial<Tokens>): void {
     this.startup = Promise.resolve(true);
     this.set({
       user,

@@ -1,28 +1,30 @@
 // /profile: avatar (core's initials when there is no image), name and email, membership status
 // text from core, and the edit form (username, email, avatar URL) checked by core before sending.
 import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toast/use-toast';
+import type { ProfileRequest, UserView } from '@/lib/api/types';
 import { formatDate, premiumStatus, validateProfileUpdate } from '@/lib/core';
 import { useLang } from '@/lib/lang';
-import { preferredTimezone } from '@/lib/language-preference';
+import { accountChanged } from '@/lib/queries/viewer';
 import { authStore } from './auth-store';
 import { Avatar } from './components/avatar';
 import { TextField } from './components/form-field';
 import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from './form-errors';
-import type { ProfilePatch, User } from './types';
 import { useCurrentUser } from './use-auth';
 import './auth-pages.css';
 
-function ProfileForm({ user }: { user: User }) {
+function ProfileForm({ user }: { user: UserView }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { toast } = useToast();
+  const queryClient = useQueryClient();
   const describeFailure = useDescribeFailure();
   const id = useId();
   const [username, setUsername] = useState(user.username);
   const [email, setEmail] = useState(user.email);
-  const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl ?? '');
+  const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -31,10 +33,10 @@ function ProfileForm({ user }: { user: User }) {
     event.preventDefault();
     setFailure(null);
     // Only changed fields are sent; an untouched field stays as it is.
-    const patch: ProfilePatch = {};
+    const patch: ProfileRequest = {};
     if (username !== user.username) patch.username = username;
     if (email !== user.email) patch.email = email;
-    if (avatarUrl !== (user.avatarUrl ?? '')) patch.avatarUrl = avatarUrl;
+    if (avatarUrl !== user.avatarUrl) patch.avatarUrl = avatarUrl;
     const checked = validateProfileUpdate({ ...patch, lang });
     if (checked.kind === 'invalid') {
       setErrors(fieldMessages(checked.errors));
@@ -50,6 +52,7 @@ function ProfileForm({ user }: { user: User }) {
         ...(profile.email != null ? { email: profile.email } : {}),
         ...(profile.avatarUrl != null ? { avatarUrl: profile.avatarUrl } : {}),
       });
+      void accountChanged(queryClient, user.id);
       toast({ color: 'success', icon: 'success', title: t('app.auth.profile.saved') });
     } catch (caught) {
       setErrors(serverFields(caught));
@@ -111,7 +114,7 @@ export function ProfilePage() {
   const user = useCurrentUser();
   const id = useId();
   if (!user) return null;
-  const timezone = user.preferences?.timezone ?? preferredTimezone();
+  const { timezone } = user.preferences;
   const status = premiumStatus({ user, nowMs: Date.now(), lang, timezone });
 
   return (
@@ -126,11 +129,9 @@ export function ProfilePage() {
         <div>
           <p className="profile-card__name">{user.username}</p>
           <p className="profile-card__email">{user.email}</p>
-          {user.createdAt ? (
-            <p className="field__hint">
-              {t('app.auth.profile.joined', { date: formatDate({ timestampMs: user.createdAt, lang, timezone }) })}
-            </p>
-          ) : null}
+          <p className="field__hint">
+            {t('app.auth.profile.joined', { date: formatDate({ timestampMs: user.createdAt, lang, timezone }) })}
+          </p>
         </div>
       </section>
       <section className="account-section card" aria-labelledby={`${id}-membership`}>
@@ -139,7 +140,7 @@ export function ProfilePage() {
         </h2>
         <p className="membership-status">{status.text}</p>
       </section>
-      <ProfileForm key={`${user.id}-${user.username}-${user.email}-${user.avatarUrl ?? ''}`} user={user} />
+      <ProfileForm key={`${user.id}-${user.username}-${user.email}-${user.avatarUrl}`} user={user} />
     </article>
   );
 }

@@ -20,7 +20,7 @@ function TimezoneSection() {
   const describeFailure = useDescribeFailure();
   const id = useId();
   const zones = allowedTimezones({});
-  const initial = user?.preferences?.timezone ?? preferredTimezone();
+  const initial = user?.preferences.timezone ?? preferredTimezone();
   const [timezone, setTimezone] = useState(zones.includes(initial) ? initial : zones[0]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,67 +1,21 @@
-// The signed-in user, tokens and session as the server sends them (spec §3, the accounts contract).
-export interface User {
-  id: number | string;
-  email: string;
-  username: string;
-  userType: string;
-  subscriptionType: string;
-  /** Ms since epoch; absent or null means permanent. */
-  subscriptionExpiresAt?: number | null;
-  avatarUrl?: string | null;
-  status?: string;
-  preferences?: { language?: string | null; timezone?: string | null } | null;
-  roles?: string[];
-  permissions?: string[];
-  createdAt?: number;
-  lastLoginAt?: number | null;
-}
+// The auth store's own state; the user and tokens in it are the server's, typed by the contract.
+import type { UserView } from '@/lib/api/types';
+import type { StoredAuth } from '@/lib/core';
 
-export interface Tokens {
-  accessToken: string;
-  refreshToken: string | null;
-  /** Absolute expiry of the access token in ms. */
-  expiresIn: number | null;
-}
-
-/** `data` of login and register. */
-export interface AuthSuccess {
-  user: User;
-  tokens: Tokens;
-  sessionId: string | null;
-}
+/**
+ * A session's tokens: the server's `Tokens`, or those of a session restored from storage, where
+ * core's `validateStoredAuth` lets the refresh token and the expiry be missing.
+ */
+export type SessionTokens = StoredAuth['tokens'];
 
 export interface AuthState {
-  user: User | null;
-  tokens: Tokens | null;
+  /** The server's user: confirmed by the server when `isAuthenticated`, else as last saved. */
+  user: UserView | null;
+  tokens: SessionTokens | null;
   sessionId: string | null;
   /** True only for a usable session (logged in, or restored and confirmed by the server). */
   isAuthenticated: boolean;
   isLoading: boolean;
   /** A 401 ended the session and the app is on its way to the login page (guards hold still). */
   expiring: boolean;
-}
-
-export interface Credentials {
-  /** Email or username. */
-  email: string;
-  password: string;
-}
-
-export interface Registration {
-  email: string;
-  username: string;
-  password: string;
-}
-
-export interface ProfilePatch {
-  username?: string;
-  email?: string;
-  avatarUrl?: string;
-  language?: string;
-  timezone?: string;
-}
-
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
 }

@@ -1,23 +1,27 @@
 // /books/{id}: the book (cover, titles, people, description, rating, counts, price, campaign countdown),
 // bookshelf and favorite toggles, play from start or continue, and the paginated chapter list.
 import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { useApi } from '@/components/async-state/use-api';
-import { AccessBadge, Cover } from '@/components/catalog/book-card';
+import { AccessBadge, Cover, freeNow } from '@/components/catalog/book-card';
 import { Countdown } from '@/components/catalog/countdown';
 import { Pagination } from '@/components/catalog/pagination';
 import { bookPrice } from '@/components/catalog/price';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
 import { useCurrentUser } from '@/features/auth/use-auth';
+import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
 import { clampRating, formatDuration, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
-import { catalogApi, itemsOf, libraryApi, type BookDetail } from '@/lib/catalog-api';
+import type { BookDetail } from '@/lib/api/types';
+import { catalogQueries } from '@/lib/queries/catalog';
+import { useShelfMutation, type Shelf } from '@/lib/queries/library';
 import { ChapterRow } from './chapter-row';
+import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { STATUS_LABEL } from '@/components/catalog/labels';
 
@@ -28,9 +32,10 @@ function Toggles({ book }: { book: BookDetail }) {
   const { fullPath } = useLang();
   const user = useCurrentUser();
   const { toast } = useToast();
+  const shelves = useShelfMutation(user?.id ?? null);
   const [shelf, setShelf] = useState(Boolean(book.me?.onBookshelf));
   const [favorite, setFavorite] = useState(Boolean(book.me?.favorite));
-  const [busy, setBusy] = useState(false);
+  const busy = shelves.isPending;
   useEffect(() => {
     setShelf(Boolean(book.me?.onBookshelf));
     setFavorite(Boolean(book.me?.favorite));
@@ -47,21 +52,14 @@ function Toggles({ book }: { book: BookDetail }) {
     );
   }
 
-  const toggle = async (kind: 'shelf' | 'favorite') => {
-    const on = kind === 'shelf' ? !shelf : !favorite;
-    setBusy(true);
+  const toggle = async (kind: Shelf) => {
+    const on = kind === 'bookshelf' ? !shelf : !favorite;
     try {
-      if (kind === 'shelf') {
-        await libraryApi.setBookshelf(book.id, on);
-        setShelf(on);
-      } else {
-        await libraryApi.setFavorite(book.id, on);
-        setFavorite(on);
-      }
+      await shelves.mutateAsync({ shelf: kind, bookId: book.id, on });
+      if (kind === 'bookshelf') setShelf(on);
+      else setFavorite(on);
     } catch {
       toast({ color: 'error', icon: 'error', title: t('app.common.actionFailed') });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -72,7 +70,7 @@ function Toggles({ book }: { book: BookDetail }) {
         className="button"
         aria-pressed={shelf}
         disabled={busy}
-        onClick={() => void toggle('shelf')}
+        onClick={() => void toggle('bookshelf')}
       >
         {shelf ? t('app.catalog.book.onShelf') : t('app.catalog.book.addToShelf')}
       </button>
@@ -81,7 +79,7 @@ function Toggles({ book }: { book: BookDetail }) {
         className="button"
         aria-pressed={favorite}
         disabled={busy}
-        onClick={() => void toggle('favorite')}
+        onClick={() => void toggle('favorites')}
       >
         {favorite ? t('app.catalog.book.favorited') : t('app.catalog.book.favorite')}
       </button>
@@ -92,24 +90,24 @@ function Toggles({ book }: { book: BookDetail }) {
 export function BookDetailPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const { id = '' } = useParams();
+  const viewer = useViewer();
+  const queryClient = useQueryClient();
+  const id = Number(useParams().id);
   const player = usePlayerController();
   const [chapterPage, setChapterPage] = useState(1);
-  const book = useApi((signal) => catalogApi.book(id, { signal }), [id]);
-  const chapters = useApi(
-    (signal) => catalogApi.chapters(id, chapterPage, chapterPageSize, { signal }),
-    [id, chapterPage],
-  );
+  const book = useQuery(catalogQueries.book(viewer, id));
+  const chapters = useQuery(catalogQueries.chapters(viewer, id, chapterPage, chapterPageSize));
 
-  if (book.status === 'loading') return <Skeleton count={1} variant="row" />;
-  if (book.status === 'error') return <ErrorState error={book.error} onRetry={book.reload} />;
+  if (book.isPending) return <Skeleton count={1} variant="row" />;
+  if (book.isError) return <ErrorState error={book.error} onRetry={() => void book.refetch()} />;
   const data = book.data;
   const price = data.access === 'paid' ? bookPrice(data, lang) : null;
-  const rating = data.rating === null ? null : clampRating({ value: data.rating });
-  const firstChapter = chapters.status === 'ready' && chapterPage === 1 ? itemsOf(chapters.data)[0] : undefined;
+  const rating = data.ratingCount === 0 ? null : clampRating({ value: data.rating });
+  const firstChapter = chapters.isSuccess && chapterPage === 1 ? chapters.data.items[0] : undefined;
+  const lastChapterId = data.me?.lastChapterId;
 
   const playFromStart = async () => {
-    const first = firstChapter ?? itemsOf(await catalogApi.chapters(id, 1, 1))[0];
+    const first = firstChapter ?? (await queryClient.fetchQuery(catalogQueries.chapters(viewer, id, 1, 1))).items[0];
     if (first) void player.load(first.id, { autoplay: true, startAt: 0 });
   };
 
@@ -120,32 +118,26 @@ export function BookDetailPage() {
         <div className="book-detail__info">
           <h1>{data.title}</h1>
           {data.subtitle && <p className="book-detail__subtitle">{data.subtitle}</p>}
-          {data.titles && (
-            <p className="book-detail__titles" lang="und">
-              {[data.titles.zh, data.titles.en, data.titles.ja]
-                .filter((title) => title && title !== data.title)
-                .join(' · ')}
-            </p>
-          )}
+          <p className="book-detail__titles" lang="und">
+            {[data.titles.zh, data.titles.en, data.titles.ja]
+              .filter((title) => title && title !== data.title)
+              .join(' · ')}
+          </p>
           <dl className="book-facts">
             <dt>{t('app.catalog.book.author')}</dt>
-            <dd>{data.author?.name}</dd>
+            <dd>{data.author.name}</dd>
             {data.narrator && (
               <>
                 <dt>{t('app.catalog.book.narrator')}</dt>
                 <dd>{data.narrator.name}</dd>
               </>
             )}
-            {data.category && (
-              <>
-                <dt>{t('app.catalog.book.category')}</dt>
-                <dd>
-                  <LocalizedLink to={`${pathTo('books')}?category=${encodeURIComponent(data.category.slug)}`}>
-                    {data.category.name}
-                  </LocalizedLink>
-                </dd>
-              </>
-            )}
+            <dt>{t('app.catalog.book.category')}</dt>
+            <dd>
+              <LocalizedLink to={`${pathTo('books')}?category=${encodeURIComponent(data.category.slug)}`}>
+                {data.category.name}
+              </LocalizedLink>
+            </dd>
             {data.tags.length > 0 && (
               <>
                 <dt>{t('app.catalog.book.tags')}</dt>
@@ -161,7 +153,7 @@ export function BookDetailPage() {
               </>
             )}
             <dt>{t('app.catalog.book.status')}</dt>
-            <dd>{t(STATUS_LABEL[data.status])}</dd>
+            <dd>{STATUS_LABEL[data.status](t)}</dd>
             <dt>{t('app.catalog.book.rating')}</dt>
             <dd>
               {rating === null
@@ -181,7 +173,7 @@ export function BookDetailPage() {
               <AccessBadge book={data} /> {price && <span className="book-detail__price">{price}</span>}
             </dd>
           </dl>
-          {data.freeUntil && data.freeUntil > Date.now() && (
+          {freeNow(data) && data.freeUntil != null && (
             <p className="book-detail__campaign">
               <Countdown until={data.freeUntil} />
             </p>
@@ -190,11 +182,11 @@ export function BookDetailPage() {
             <button type="button" className="button button--primary" onClick={() => void playFromStart()}>
               {t('app.catalog.book.playFromStart')}
             </button>
-            {data.me?.lastChapterId && (
+            {lastChapterId && (
               <button
                 type="button"
                 className="button"
-                onClick={() => void player.load(data.me!.lastChapterId!, { autoplay: true })}
+                onClick={() => void player.load(lastChapterId, { autoplay: true })}
               >
                 {t('app.catalog.continue')}
               </button>
@@ -214,19 +206,19 @@ export function BookDetailPage() {
       </section>
       <section aria-labelledby="book-chapters">
         <h2 id="book-chapters">{t('app.catalog.book.chapterList')}</h2>
-        {chapters.status === 'loading' && <Skeleton count={5} variant="row" />}
-        {chapters.status === 'error' && <ErrorState error={chapters.error} onRetry={chapters.reload} />}
-        {chapters.status === 'ready' &&
-          (itemsOf(chapters.data).length ? (
+        {chapters.isPending && <Skeleton count={5} variant="row" />}
+        {chapters.isError && <ErrorState error={chapters.error} onRetry={() => void chapters.refetch()} />}
+        {chapters.isSuccess &&
+          (chapters.data.items.length ? (
             <>
               <ol className="chapter-list">
-                {itemsOf(chapters.data).map((chapter) => (
+                {chapters.data.items.map((chapter) => (
                   <ChapterRow key={chapter.id} bookId={data.id} chapter={chapter} />
                 ))}
               </ol>
               <Pagination
                 page={chapterPage}
-                pageSize={chapters.data.pageSize || chapterPageSize}
+                pageSize={chapters.data.pageSize}
                 total={chapters.data.total}
                 onPage={setChapterPage}
               />

@@ -1,15 +1,26 @@
 // The catalogue pages through the real router with a mocked server: data, loading, empty and error
 // states, URL-driven filters, toggles and access markers.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CategoryNode, Items, TagCount } from '@/lib/api/types';
 import { book, bookDetail, chapter, chapterDetail, page } from '@/testing/catalog-fixtures';
 import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
+import { authStore } from '@/features/auth/auth-store';
 
-const categories = [
-  { id: 1, slug: 'wuxia', name: '武侠', parentId: null, bookCount: 4, children: [] },
-  { id: 2, slug: 'scifi', name: '科幻', parentId: null, bookCount: 2, children: [] },
+const names = (zh: string, en: string) => ({ zh, en, ja: zh });
+const categories: CategoryNode[] = [
+  { id: 1, slug: 'wuxia', name: '武侠', names: names('武侠', 'Wuxia'), parentId: null, bookCount: 4, children: [] },
+  {
+    id: 2,
+    slug: 'scifi',
+    name: '科幻',
+    names: names('科幻', 'Science fiction'),
+    parentId: null,
+    bookCount: 2,
+    children: [],
+  },
 ];
 
 describe('home', () => {
@@ -61,6 +72,39 @@ describe('home', () => {
     expect(screen.getAllByText('暂时还没有内容').length).toBeGreaterThan(0);
   });
 
+  it('comes back from a book to the cached home at once: nothing asked again, no skeleton', async () => {
+    const { calls } = mockFetch({
+      'GET /api/books': ok(page([book(1, { title: '热门书' })])),
+      'GET /api/limited-free': ok(page([book(3, { title: '限免书' })])),
+      'GET /api/categories': ok(categories),
+      'GET /api/books/1': ok(bookDetail(1, { title: '热门书' })),
+      'GET /api/books/1/chapters': ok(page([chapter(1)])),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('link', { name: /武侠/ }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByRole('status', { name: '加载中…' })).toHaveLength(0));
+    const asked = (path: string) => calls.filter((call) => call.method === 'GET' && call.url.includes(path)).length;
+    const homeAsks = () => [
+      asked('/api/books?sort=popular&'),
+      asked('/api/books?sort=newest&'),
+      asked('/api/books?sort=rating&'),
+      asked('/api/limited-free'),
+      asked('/api/categories'),
+    ];
+    expect(homeAsks()).toEqual([1, 1, 1, 1, 1]);
+
+    await user.click(screen.getAllByRole('link', { name: '热门书' })[0]);
+    expect(await screen.findByRole('heading', { level: 1, name: '热门书' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+
+    // The home is back in the same render: its sections from the cache, no skeleton, no request.
+    expect(screen.getByRole('link', { name: '限免书' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /武侠/ })).toBeInTheDocument();
+    expect(screen.queryAllByRole('status', { name: '加载中…' })).toHaveLength(0);
+    expect(homeAsks()).toEqual([1, 1, 1, 1, 1]);
+  });
+
   it('shows skeletons while loading and an error with retry when a section fails', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -102,7 +146,7 @@ describe('/books', () => {
     await waitFor(() => expect(location().search).toBe('?category=wuxia&status=finished&sort=newest'));
   });
 
-  const tags = {
+  const tags: Items<TagCount> = {
     items: [
       { id: 3, name: '治愈', bookCount: 1234 },
       { id: 1, name: '推理', bookCount: 2 },
@@ -219,7 +263,7 @@ describe('/books/{id}', () => {
       ),
       'GET /api/books/7/chapters': ok(chapters),
       'PUT /api/me/bookshelf/7': ok({ added: true }),
-      'DELETE /api/me/favorites/7': ok(null),
+      'DELETE /api/me/favorites/7': ok({ removed: true }),
     });
     const user = userEvent.setup();
     renderApp('/books/7', { user: users.free });
@@ -229,6 +273,23 @@ describe('/books/{id}', () => {
     await user.click(screen.getByRole('button', { name: '已收藏' }));
     expect(await screen.findByRole('button', { name: '收藏' })).toHaveAttribute('aria-pressed', 'false');
     expect(callsTo('DELETE', '/api/me/favorites/7')).toHaveLength(1);
+  });
+
+  it("forgets a user's book state when they sign out, and asks again as a guest", async () => {
+    const signedIn = { onBookshelf: true, favorite: false, lastChapterId: null, lastPositionSecs: null };
+    const { callsTo } = mockFetch({
+      'GET /api/books/7': (call) => ok(bookDetail(7, { me: call.headers.Authorization ? signedIn : null })),
+      'GET /api/books/7/chapters': ok(chapters),
+    });
+    const { queryClient } = renderApp('/books/7', { user: users.free });
+    expect(await screen.findByRole('button', { name: '已在书架' })).toBeInTheDocument();
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['viewer', users.free.id] }).length).toBeGreaterThan(0);
+
+    act(() => authStore.clearSession());
+    expect(await screen.findByText('后可加入书架和收藏')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '已在书架' })).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/books/7').at(-1)!.headers.Authorization).toBeUndefined();
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['viewer', users.free.id] })).toHaveLength(0);
   });
 
   it('shows the error of an unknown book', async () => {
@@ -287,12 +348,12 @@ describe('categories, limited free, recommendations', () => {
 
   it('explains why each book is recommended', async () => {
     mockFetch({
-      'GET /api/recommendations': ok(
-        page([
+      'GET /api/recommendations': ok({
+        items: [
           { book: book(1, { title: '推荐一' }), reason: { kind: 'author', name: '金笔' } },
           { book: book(2, { title: '推荐二' }), reason: { kind: 'popular', name: null } },
-        ]),
-      ),
+        ],
+      }),
     });
     renderApp('/recommendations');
     expect(await screen.findByText('因为你喜欢作者 金笔')).toBeInTheDocument();

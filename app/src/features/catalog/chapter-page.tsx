@@ -1,36 +1,37 @@
 // /books/{id}/chapters/{chapterId}: one chapter with its book, play button, access message and prev/next.
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { useApi } from '@/components/async-state/use-api';
 import { Cover } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { useViewer } from '@/features/auth/use-viewer';
 import { AccessNotice, usePlayerController, usePlayerState } from '@/features/player';
 import { formatDuration } from '@/lib/core';
 import { pathTo } from '@/lib/paths';
-import { catalogApi } from '@/lib/catalog-api';
+import { catalogQueries } from '@/lib/queries/catalog';
 import { accessMarker } from './chapter-row';
+import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { MARKER_LABEL } from '@/components/catalog/labels';
 
 export function ChapterPage() {
   const { t } = useTranslation();
-  const { id = '', chapterId = '' } = useParams();
+  const chapterId = Number(useParams().chapterId);
   const player = usePlayerController();
   const playerState = usePlayerState();
-  const chapter = useApi((signal) => catalogApi.chapter(chapterId, { signal }), [chapterId]);
+  const chapter = useQuery(catalogQueries.chapter(useViewer(), chapterId));
 
-  if (chapter.status === 'loading') return <Skeleton count={1} variant="row" />;
-  if (chapter.status === 'error') return <ErrorState error={chapter.error} onRetry={chapter.reload} />;
+  if (chapter.isPending) return <Skeleton count={1} variant="row" />;
+  if (chapter.isError) return <ErrorState error={chapter.error} onRetry={() => void chapter.refetch()} />;
   const data = chapter.data;
   const marker = accessMarker(data);
   const isCurrent = playerState.chapter?.id === data.id;
-  const bookId = data.bookId ?? Number(id);
 
   return (
     <div className="catalog-page chapter-view">
       <nav className="breadcrumbs" aria-label={t('app.catalog.chapter.breadcrumbs')}>
-        <LocalizedLink to={pathTo('bookDetail', { id: bookId })}>{data.book.title}</LocalizedLink>
+        <LocalizedLink to={pathTo('bookDetail', { id: data.bookId })}>{data.book.title}</LocalizedLink>
       </nav>
       <div className="chapter-view__head">
         <Cover book={data.book} size="sm" />
@@ -38,9 +39,9 @@ export function ChapterPage() {
           <h1>{data.title}</h1>
           <p className="chapter-view__meta">
             {t('app.catalog.chapter.number', { index: data.index })} · {formatDuration({ seconds: data.durationSecs })}{' '}
-            · <span className={`badge badge--${marker}`}>{t(MARKER_LABEL[marker])}</span>
+            · <span className={`badge badge--${marker}`}>{MARKER_LABEL[marker](t)}</span>
           </p>
-          <p className="chapter-view__meta">{data.book.author?.name}</p>
+          <p className="chapter-view__meta">{data.book.author.name}</p>
         </div>
       </div>
       {data.audio ? (
@@ -60,14 +61,14 @@ export function ChapterPage() {
       )}
       <nav className="chapter-view__nav" aria-label={t('app.catalog.chapter.navigation')}>
         {data.prevId ? (
-          <LocalizedLink className="button" to={pathTo('chapter', { id: bookId, chapterId: data.prevId })}>
+          <LocalizedLink className="button" to={pathTo('chapter', { id: data.bookId, chapterId: data.prevId })}>
             {t('app.catalog.chapter.previous')}
           </LocalizedLink>
         ) : (
           <span />
         )}
         {data.nextId && (
-          <LocalizedLink className="button" to={pathTo('chapter', { id: bookId, chapterId: data.nextId })}>
+          <LocalizedLink className="button" to={pathTo('chapter', { id: data.bookId, chapterId: data.nextId })}>
             {t('app.catalog.chapter.next')}
           </LocalizedLink>
         )}

@@ -4,7 +4,7 @@ import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { usePlayerController } from '@/features/player';
 import { formatDuration } from '@/lib/core';
 import { pathTo } from '@/lib/paths';
-import type { ChapterSummary } from '@/lib/catalog-api';
+import type { ChapterSummary } from '@/lib/api/types';
 import { MARKER_LABEL, type ChapterMarker } from '@/components/catalog/labels';
 
 /** The marker shown for a chapter's access (free, limited-free, VIP, purchased, needs purchase). */
@@ -36,7 +36,7 @@ export function ChapterRow({ bookId, chapter }: { bookId: number; chapter: Chapt
       <LocalizedLink className="chapter-row__title" to={pathTo('chapter', { id: bookId, chapterId: chapter.id })}>
         {chapter.title}
       </LocalizedLink>
-      <span className={`badge badge--${marker}`}>{t(MARKER_LABEL[marker])}</span>
+      <span className={`badge badge--${marker}`}>{MARKER_LABEL[marker](t)}</span>
       {chapter.progress?.completed && <span className="chapter-row__done">{t('app.catalog.chapter.completed')}</span>}
       <span className="chapter-row__duration">{formatDuration({ seconds: chapter.durationSecs })}</span>
       <button

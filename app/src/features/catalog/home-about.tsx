@@ -9,16 +9,15 @@ interface Item {
   body: string;
 }
 
-function useList(key: string): Item[] {
-  const { t } = useTranslation();
-  const value = t(key, { returnObjects: true }) as unknown;
+/** A catalogue list read with `returnObjects` (anything else reads as empty). */
+function asItems(value: unknown): Item[] {
   return Array.isArray(value) ? (value as Item[]) : [];
 }
 
 export function HomeAbout() {
   const { t } = useTranslation();
-  const features = useList('pages.home.features.items');
-  const steps = useList('pages.home.howItWorks.steps');
+  const features = asItems(t('pages.home.features.items', { returnObjects: true }));
+  const steps = asItems(t('pages.home.howItWorks.steps', { returnObjects: true }));
 
   return (
     <div className="home home-about">

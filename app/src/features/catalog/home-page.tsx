@@ -1,16 +1,20 @@
 // Home: continue listening (signed in), then popular, new, top rated, limited-free and categories from the server.
 import type { ReactNode } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { useApi } from '@/components/async-state/use-api';
 import { BookGrid, Cover } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useCurrentUser } from '@/features/auth/use-auth';
+import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
 import { clampProgress, formatRelativeTime } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
-import { catalogApi, itemsOf, libraryApi, type BookSummary } from '@/lib/catalog-api';
+import type { BookSummary, HistoryItem, Page } from '@/lib/api/types';
+import { catalogQueries } from '@/lib/queries/catalog';
+import { libraryQueries } from '@/lib/queries/library';
+import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { HomeAbout } from './home-about';
 
@@ -31,26 +35,30 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
+/** The first six books of a list answer: a home shelf. */
+const shelfOf = (page: Page<BookSummary>) => page.items.slice(0, 6);
+/** The four most recent history entries. */
+const latestOf = (page: Page<HistoryItem>) => page.items.slice(0, 4);
+
 function BookSection({
   id,
   title,
   more,
-  load,
+  books,
 }: {
   id: string;
   title: string;
   more?: string;
-  load: (signal: AbortSignal) => Promise<BookSummary[]>;
+  books: UseQueryResult<BookSummary[]>;
 }) {
   const { t } = useTranslation();
-  const state = useApi(load, []);
   return (
     <Section id={id} title={title} more={more}>
-      {state.status === 'loading' && <Skeleton count={6} />}
-      {state.status === 'error' && <ErrorState quiet error={state.error} onRetry={state.reload} />}
-      {state.status === 'ready' &&
-        (state.data.length ? (
-          <BookGrid books={state.data} label={title} />
+      {books.isPending && <Skeleton count={6} />}
+      {books.isError && <ErrorState quiet error={books.error} onRetry={() => void books.refetch()} />}
+      {books.isSuccess &&
+        (books.data.length ? (
+          <BookGrid books={books.data} label={title} />
         ) : (
           <EmptyState>{t('app.catalog.emptySection')}</EmptyState>
         ))}
@@ -62,15 +70,15 @@ function ContinueListening() {
   const { t } = useTranslation();
   const { lang } = useLang();
   const player = usePlayerController();
-  const state = useApi((signal) => libraryApi.history(1, { signal }).then((page) => itemsOf(page).slice(0, 4)), []);
-  if (state.status === 'ready' && state.data.length === 0) return null;
+  const history = useQuery({ ...libraryQueries.history(useViewer(), 1), select: latestOf });
+  if (history.isSuccess && history.data.length === 0) return null;
   return (
     <Section id="continue" title={t('app.catalog.home.continue')} more={pathTo('history')}>
-      {state.status === 'loading' && <Skeleton count={2} variant="row" />}
-      {state.status === 'error' && <ErrorState quiet error={state.error} onRetry={state.reload} />}
-      {state.status === 'ready' && (
+      {history.isPending && <Skeleton count={2} variant="row" />}
+      {history.isError && <ErrorState quiet error={history.error} onRetry={() => void history.refetch()} />}
+      {history.isSuccess && (
         <ul className="continue-list">
-          {state.data.map((entry) => (
+          {history.data.map((entry) => (
             <li key={entry.book.id} className="continue-item">
               <Cover book={entry.book} size="sm" />
               <div className="continue-item__text">
@@ -103,15 +111,16 @@ function ContinueListening() {
 
 function Categories() {
   const { t } = useTranslation();
-  const state = useApi((signal) => catalogApi.categories({ signal }), []);
+  const { lang } = useLang();
+  const categories = useQuery(catalogQueries.categories(lang));
   return (
     <Section id="categories" title={t('app.catalog.home.categories')} more={pathTo('categories')}>
-      {state.status === 'loading' && <Skeleton count={4} variant="row" />}
-      {state.status === 'error' && <ErrorState quiet error={state.error} onRetry={state.reload} />}
-      {state.status === 'ready' &&
-        (state.data.length ? (
+      {categories.isPending && <Skeleton count={4} variant="row" />}
+      {categories.isError && <ErrorState quiet error={categories.error} onRetry={() => void categories.refetch()} />}
+      {categories.isSuccess &&
+        (categories.data.length ? (
           <ul className="chips">
-            {state.data.map((category) => (
+            {categories.data.map((category) => (
               <li key={category.id}>
                 <LocalizedLink className="chip" to={`${pathTo('books')}?category=${encodeURIComponent(category.slug)}`}>
                   {category.name} <span className="chip__count">{category.bookCount}</span>
@@ -126,12 +135,20 @@ function Categories() {
   );
 }
 
-const list = (sort: string) => (signal: AbortSignal) =>
-  catalogApi.books({ sort, pageSize: 6 }, { signal }).then(itemsOf);
+/** A home shelf of the catalogue in one order. */
+function useShelf(sort: string) {
+  const { lang } = useLang();
+  return useQuery({ ...catalogQueries.books(lang, { sort, pageSize: 6 }), select: shelfOf });
+}
 
 export function CatalogHomePage() {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const user = useCurrentUser();
+  const popular = useShelf('popular');
+  const newest = useShelf('newest');
+  const rating = useShelf('rating');
+  const limitedFree = useQuery({ ...catalogQueries.limitedFree(lang), select: shelfOf });
   return (
     <div className="catalog-page home-catalog">
       <section className="home-intro">
@@ -151,25 +168,25 @@ export function CatalogHomePage() {
         id="popular"
         title={t('app.catalog.home.popular')}
         more={`${pathTo('books')}?sort=popular`}
-        load={list('popular')}
+        books={popular}
       />
       <BookSection
         id="limited-free"
         title={t('app.catalog.home.limitedFree')}
         more={pathTo('limitedFree')}
-        load={(signal) => catalogApi.limitedFree({ signal }).then((page) => itemsOf(page).slice(0, 6))}
+        books={limitedFree}
       />
       <BookSection
         id="newest"
         title={t('app.catalog.home.newest')}
         more={`${pathTo('books')}?sort=newest`}
-        load={list('newest')}
+        books={newest}
       />
       <BookSection
         id="rating"
         title={t('app.catalog.home.rating')}
         more={`${pathTo('books')}?sort=rating`}
-        load={list('rating')}
+        books={rating}
       />
       <Categories />
       <HomeAbout />

@@ -1,15 +1,19 @@
 // /categories, /limited-free and /recommendations.
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { useApi } from '@/components/async-state/use-api';
 import { BookCard } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { useViewer } from '@/features/auth/use-viewer';
+import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
-import { catalogApi, itemsOf, type Category } from '@/lib/catalog-api';
+import type { CategoryNode } from '@/lib/api/types';
+import { catalogQueries } from '@/lib/queries/catalog';
+import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { REASON_LABEL } from '@/components/catalog/labels';
 
-function CategoryTree({ categories }: { categories: Category[] }) {
+function CategoryTree({ categories }: { categories: CategoryNode[] }) {
   const { t } = useTranslation();
   return (
     <ul className="category-tree">
@@ -19,7 +23,7 @@ function CategoryTree({ categories }: { categories: Category[] }) {
             {category.name}
           </LocalizedLink>{' '}
           <span className="chip__count">{t('app.catalog.books.count', { count: category.bookCount })}</span>
-          {category.children?.length ? <CategoryTree categories={category.children} /> : null}
+          {category.children.length ? <CategoryTree categories={category.children} /> : null}
         </li>
       ))}
     </ul>
@@ -28,15 +32,16 @@ function CategoryTree({ categories }: { categories: Category[] }) {
 
 export function CategoriesPage() {
   const { t } = useTranslation();
-  const state = useApi((signal) => catalogApi.categories({ signal }), []);
+  const { lang } = useLang();
+  const categories = useQuery(catalogQueries.categories(lang));
   return (
     <div className="catalog-page">
       <h1>{t('app.catalog.categories.title')}</h1>
-      {state.status === 'loading' && <Skeleton count={4} variant="row" />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={state.reload} />}
-      {state.status === 'ready' &&
-        (state.data.length ? (
-          <CategoryTree categories={state.data} />
+      {categories.isPending && <Skeleton count={4} variant="row" />}
+      {categories.isError && <ErrorState error={categories.error} onRetry={() => void categories.refetch()} />}
+      {categories.isSuccess &&
+        (categories.data.length ? (
+          <CategoryTree categories={categories.data} />
         ) : (
           <EmptyState>{t('app.catalog.categories.empty')}</EmptyState>
         ))}
@@ -46,15 +51,16 @@ export function CategoriesPage() {
 
 export function LimitedFreePage() {
   const { t } = useTranslation();
-  const state = useApi((signal) => catalogApi.limitedFree({ signal }), []);
-  const items = state.status === 'ready' ? itemsOf(state.data) : [];
+  const { lang } = useLang();
+  const books = useQuery(catalogQueries.limitedFree(lang));
+  const items = books.isSuccess ? books.data.items : [];
   return (
     <div className="catalog-page">
       <h1>{t('app.catalog.limitedFree.title')}</h1>
       <p>{t('app.catalog.limitedFree.intro')}</p>
-      {state.status === 'loading' && <Skeleton count={6} />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={state.reload} />}
-      {state.status === 'ready' &&
+      {books.isPending && <Skeleton count={6} />}
+      {books.isError && <ErrorState error={books.error} onRetry={() => void books.refetch()} />}
+      {books.isSuccess &&
         (items.length ? (
           <ul className="book-grid">
             {items.map((book) => (
@@ -72,20 +78,22 @@ export function LimitedFreePage() {
 
 export function RecommendationsPage() {
   const { t } = useTranslation();
-  const state = useApi((signal) => catalogApi.recommendations({ signal }), []);
-  const items = state.status === 'ready' ? itemsOf(state.data) : [];
+  const recommendations = useQuery(catalogQueries.recommendations(useViewer()));
+  const items = recommendations.isSuccess ? recommendations.data.items : [];
   return (
     <div className="catalog-page">
       <h1>{t('app.catalog.recommendations.title')}</h1>
-      {state.status === 'loading' && <Skeleton count={6} />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={state.reload} />}
-      {state.status === 'ready' &&
+      {recommendations.isPending && <Skeleton count={6} />}
+      {recommendations.isError && (
+        <ErrorState error={recommendations.error} onRetry={() => void recommendations.refetch()} />
+      )}
+      {recommendations.isSuccess &&
         (items.length ? (
           <ul className="book-grid">
             {items.map(({ book, reason }) => (
               <li key={book.id}>
                 <BookCard book={book}>
-                  <p className="reason">{t(REASON_LABEL[reason.kind], { name: reason.name ?? '' })}</p>
+                  <p className="reason">{REASON_LABEL[reason.kind](t, reason.name ?? '')}</p>
                 </BookCard>
               </li>
             ))}

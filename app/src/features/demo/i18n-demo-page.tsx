@@ -13,6 +13,7 @@ import {
   type Lang,
   type PremiumUser,
 } from '@/lib/core';
+import type { Label } from '@/lib/i18n';
 import { preferredTimezone } from '@/lib/language-preference';
 import './demo.css';
 
@@ -21,7 +22,7 @@ const hour = 60 * minute;
 const day = 24 * hour;
 
 interface Row {
-  labelKey: string;
+  label: Label;
   sample: string;
   render: (lang: Lang) => string;
 }
@@ -31,94 +32,110 @@ function buildRows(nowMs: number, timezone: string): Row[] {
     ({ subscriptionType, subscriptionExpiresAt }) as PremiumUser;
   const status = (user: PremiumUser | null) => (lang: Lang) => premiumStatus({ user, nowMs, lang, timezone }).text;
   return [
-    { labelKey: 'app.demo.i18n.rows.number', sample: '999', render: (lang) => formatNumber({ value: 999, lang }) },
-    { labelKey: 'app.demo.i18n.rows.number', sample: '12,345', render: (lang) => formatNumber({ value: 12345, lang }) },
     {
-      labelKey: 'app.demo.i18n.rows.number',
+      label: (t) => t('app.demo.i18n.rows.number'),
+      sample: '999',
+      render: (lang) => formatNumber({ value: 999, lang }),
+    },
+    {
+      label: (t) => t('app.demo.i18n.rows.number'),
+      sample: '12,345',
+      render: (lang) => formatNumber({ value: 12345, lang }),
+    },
+    {
+      label: (t) => t('app.demo.i18n.rows.number'),
       sample: '123,456,789',
       render: (lang) => formatNumber({ value: 123456789, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.number',
+      label: (t) => t('app.demo.i18n.rows.number'),
       sample: '2.5e12',
       render: (lang) => formatNumber({ value: 2.5e12, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.invalidNumber',
+      label: (t) => t('app.demo.i18n.rows.invalidNumber'),
       sample: 'null',
       render: (lang) => formatNumber({ value: null, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.fileSize',
+      label: (t) => t('app.demo.i18n.rows.fileSize'),
       sample: '1536 B',
       render: (lang) => formatFileSize({ bytes: 1536, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.fileSize',
+      label: (t) => t('app.demo.i18n.rows.fileSize'),
       sample: '1572864 B',
       render: (lang) => formatFileSize({ bytes: 1572864, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.fileSize',
+      label: (t) => t('app.demo.i18n.rows.fileSize'),
       sample: '5.4e9 B',
       render: (lang) => formatFileSize({ bytes: 5.4e9, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.relative',
+      label: (t) => t('app.demo.i18n.rows.relative'),
       sample: '−30 s',
       render: (lang) => formatRelativeTime({ timestampMs: nowMs - 30_000, nowMs, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.relative',
+      label: (t) => t('app.demo.i18n.rows.relative'),
       sample: '−3 min',
       render: (lang) => formatRelativeTime({ timestampMs: nowMs - 3 * minute, nowMs, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.relative',
+      label: (t) => t('app.demo.i18n.rows.relative'),
       sample: '−1 h',
       render: (lang) => formatRelativeTime({ timestampMs: nowMs - hour, nowMs, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.relative',
+      label: (t) => t('app.demo.i18n.rows.relative'),
       sample: '+2 d',
       render: (lang) => formatRelativeTime({ timestampMs: nowMs + 2 * day, nowMs, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.smart',
+      label: (t) => t('app.demo.i18n.rows.smart'),
       sample: '−5 h',
       render: (lang) => formatSmartTime({ timestampMs: nowMs - 5 * hour, nowMs, lang, timezone }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.smart',
+      label: (t) => t('app.demo.i18n.rows.smart'),
       sample: '−3 d',
       render: (lang) => formatSmartTime({ timestampMs: nowMs - 3 * day, nowMs, lang, timezone }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.smart',
+      label: (t) => t('app.demo.i18n.rows.smart'),
       sample: '−40 d',
       render: (lang) => formatSmartTime({ timestampMs: nowMs - 40 * day, nowMs, lang, timezone }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.currency',
+      label: (t) => t('app.demo.i18n.rows.currency'),
       sample: '1250',
       render: (lang) => formatCurrency({ amountMinor: 1250, lang }),
     },
     {
-      labelKey: 'app.demo.i18n.rows.currency',
+      label: (t) => t('app.demo.i18n.rows.currency'),
       sample: '9999900',
       render: (lang) => formatCurrency({ amountMinor: 9999900, lang }),
     },
-    { labelKey: 'app.demo.i18n.rows.duration', sample: '3661 s', render: () => formatDuration({ seconds: 3661 }) },
-    { labelKey: 'app.demo.i18n.rows.premiumGuest', sample: '—', render: status(null) },
-    { labelKey: 'app.demo.i18n.rows.premiumFree', sample: 'free', render: status(member('free', null)) },
-    { labelKey: 'app.demo.i18n.rows.premiumLifetime', sample: 'premium', render: status(member('premium', null)) },
     {
-      labelKey: 'app.demo.i18n.rows.premiumMember',
+      label: (t) => t('app.demo.i18n.rows.duration'),
+      sample: '3661 s',
+      render: () => formatDuration({ seconds: 3661 }),
+    },
+    { label: (t) => t('app.demo.i18n.rows.premiumGuest'), sample: '—', render: status(null) },
+    { label: (t) => t('app.demo.i18n.rows.premiumFree'), sample: 'free', render: status(member('free', null)) },
+    {
+      label: (t) => t('app.demo.i18n.rows.premiumLifetime'),
+      sample: 'premium',
+      render: status(member('premium', null)),
+    },
+    {
+      label: (t) => t('app.demo.i18n.rows.premiumMember'),
       sample: 'premium +30 d',
       render: status(member('premium', nowMs + 30 * day)),
     },
     {
-      labelKey: 'app.demo.i18n.rows.premiumExpired',
+      label: (t) => t('app.demo.i18n.rows.premiumExpired'),
       sample: 'premium −1 d',
       render: status(member('premium', nowMs - day)),
     },
@@ -153,7 +170,7 @@ export function I18nDemoPage() {
           <tbody>
             {rows.map((row, index) => (
               <tr key={index}>
-                <th scope="row">{t(row.labelKey)}</th>
+                <th scope="row">{row.label(t)}</th>
                 <td>
                   <code>{row.sample}</code>
                 </td>

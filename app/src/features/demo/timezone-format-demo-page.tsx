@@ -9,6 +9,7 @@ import {
   formatSmartTime,
   validateTimezone,
 } from '@/lib/core';
+import type { Label } from '@/lib/i18n';
 import { useLang } from '@/lib/lang';
 import { preferredTimezone, storeTimezone } from '@/lib/language-preference';
 import './demo.css';
@@ -18,13 +19,13 @@ const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
 const timeSamples = [
-  { labelKey: 'app.demo.timezone.samples.justNow', offset: -20_000 },
-  { labelKey: 'app.demo.timezone.samples.minutesAgo', offset: -12 * minute },
-  { labelKey: 'app.demo.timezone.samples.hoursAgo', offset: -5 * hour },
-  { labelKey: 'app.demo.timezone.samples.daysAgo', offset: -3 * day },
-  { labelKey: 'app.demo.timezone.samples.monthsAgo', offset: -75 * day },
-  { labelKey: 'app.demo.timezone.samples.inHours', offset: 3 * hour },
-];
+  { label: (t) => t('app.demo.timezone.samples.justNow'), offset: -20_000 },
+  { label: (t) => t('app.demo.timezone.samples.minutesAgo'), offset: -12 * minute },
+  { label: (t) => t('app.demo.timezone.samples.hoursAgo'), offset: -5 * hour },
+  { label: (t) => t('app.demo.timezone.samples.daysAgo'), offset: -3 * day },
+  { label: (t) => t('app.demo.timezone.samples.monthsAgo'), offset: -75 * day },
+  { label: (t) => t('app.demo.timezone.samples.inHours'), offset: 3 * hour },
+] satisfies { label: Label; offset: number }[];
 
 export function TimezoneFormatDemoPage() {
   const { t } = useTranslation();
@@ -78,8 +79,8 @@ export function TimezoneFormatDemoPage() {
                 {timeSamples.map((sample) => {
                   const timestampMs = nowMs + sample.offset;
                   return (
-                    <tr key={sample.labelKey}>
-                      <th scope="row">{t(sample.labelKey)}</th>
+                    <tr key={sample.offset}>
+                      <th scope="row">{sample.label(t)}</th>
                       <td>{formatSmartTime({ timestampMs, nowMs, lang, timezone })}</td>
                       <td>{formatRelativeTime({ timestampMs, nowMs, lang })}</td>
                       <td>{formatDate({ timestampMs, lang, timezone })}</td>

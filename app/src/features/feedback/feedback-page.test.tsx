@@ -1,24 +1,16 @@
 // The feedback form sends its fields and shows the server's field errors next to the fields.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 describe('feedback page', () => {
   it('shows server field errors next to the field', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(
-      jsonResponse(422, {
-        statusCode: 422,
-        statusMessage: 'Unprocessable Entity',
-        message: 'Invalid feedback',
-        code: 'validation_failed',
-        fields: { message: '反馈内容至少需要 10 个字' },
+    const { callsTo } = mockFetch({
+      'POST /api/feedback': apiError(400, 'validation_failed', 'Invalid feedback', {
+        message: '反馈内容至少需要 10 个字',
       }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    });
     const user = userEvent.setup();
     renderApp('/feedback');
 
@@ -28,14 +20,13 @@ describe('feedback page', () => {
 
     await waitFor(() => expect(message).toHaveAccessibleDescription('反馈内容至少需要 10 个字'));
     expect(message).toHaveAttribute('aria-invalid', 'true');
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/feedback');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body)).toEqual({ category: 'suggestion', message: 'too short', contact: '' });
+    const [call] = callsTo('POST', '/api/feedback');
+    expect(call.url).toBe('/api/feedback');
+    expect(call.body).toEqual({ category: 'suggestion', message: 'too short', contact: '' });
   });
 
   it('thanks the sender with a toast and clears the form', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(201, { success: true, data: { id: 9 } })));
+    mockFetch({ 'POST /api/feedback': ok({ id: 9 }) });
     const user = userEvent.setup();
     renderApp('/en/feedback');
 

@@ -2,16 +2,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toast/use-toast';
+import type { Label } from '@/lib/i18n';
 import { useSubmitFeedback } from './api/submit-feedback';
 import './feedback-page.css';
 
 const categories = [
-  { value: 'bug', labelKey: 'pages.feedback.form.categories.bug' },
-  { value: 'content', labelKey: 'pages.feedback.form.categories.content' },
-  { value: 'suggestion', labelKey: 'pages.feedback.form.categories.suggestion' },
-  { value: 'account', labelKey: 'pages.feedback.form.categories.account' },
-  { value: 'other', labelKey: 'pages.feedback.form.categories.other' },
-] as const;
+  { value: 'bug', label: (t) => t('pages.feedback.form.categories.bug') },
+  { value: 'content', label: (t) => t('pages.feedback.form.categories.content') },
+  { value: 'suggestion', label: (t) => t('pages.feedback.form.categories.suggestion') },
+  { value: 'account', label: (t) => t('pages.feedback.form.categories.account') },
+  { value: 'other', label: (t) => t('pages.feedback.form.categories.other') },
+] satisfies { value: string; label: Label }[];
 
 export function FeedbackPage() {
   const { t } = useTranslation();
@@ -61,7 +62,7 @@ export function FeedbackPage() {
           >
             {categories.map((option) => (
               <option key={option.value} value={option.value}>
-                {t(option.labelKey)}
+                {option.label(t)}
               </option>
             ))}
           </select>

@@ -1,12 +1,13 @@
 // The listener's library pages: server data, empty states, remove one and clear all.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { book, page } from '@/testing/catalog-fixtures';
+import type { HistoryItem } from '@/lib/api/types';
+import { book, bookDetail, chapter, page } from '@/testing/catalog-fixtures';
 import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
 
-const entry = (id: number, title: string) => ({
+const entry = (id: number, title: string): HistoryItem => ({
   book: book(id, { title }),
   chapter: { id: id * 10, index: 1, title: `${title}第一章` },
   positionSecs: 30,
@@ -32,7 +33,7 @@ describe('library', () => {
           },
         ]),
       ),
-      'DELETE /api/me/bookshelf/1': ok(null),
+      'DELETE /api/me/bookshelf/1': ok({ removed: true }),
     });
     const user = userEvent.setup();
     renderApp('/bookshelf', { user: users.free });
@@ -41,6 +42,28 @@ describe('library', () => {
     await user.click(screen.getByRole('button', { name: '移除《架上书》' }));
     expect(await screen.findByText('书架还是空的')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/me/bookshelf/1')).toHaveLength(1);
+  });
+
+  it('asks for the favourites again after a book was favourited on its page', async () => {
+    const favourite = { book: book(7, { title: '七号书' }), addedAt: Date.now(), progress: null };
+    const { callsTo } = mockFetch({
+      'GET /api/me/favorites': [ok(page([])), ok(page([favourite]))],
+      'GET /api/books/7': ok(bookDetail(7, { title: '七号书' })),
+      'GET /api/books/7/chapters': ok(page([chapter(1)])),
+      'PUT /api/me/favorites/7': ok({ added: true }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/favorites', { user: users.free });
+    expect(await screen.findByText('还没有收藏的书', undefined, { timeout: 5000 })).toBeInTheDocument();
+
+    await act(() => router.navigate('/books/7'));
+    await user.click(await screen.findByRole('button', { name: '收藏' }));
+    expect(await screen.findByRole('button', { name: '已收藏' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+
+    // The cached empty list was made stale by the write: the page asks again and shows the book.
+    expect(await screen.findByRole('link', { name: '七号书' })).toBeInTheDocument();
+    expect(callsTo('GET', '/api/me/favorites')).toHaveLength(2);
   });
 
   it('shows empty favorites', async () => {
@@ -52,8 +75,8 @@ describe('library', () => {
   it('clears one history entry, then all', async () => {
     const { callsTo } = mockFetch({
       'GET /api/me/history': ok(page([entry(1, '甲书'), entry(2, '乙书')])),
-      'DELETE /api/me/history/1': ok(null),
-      'DELETE /api/me/history': ok(null),
+      'DELETE /api/me/history/1': ok({ cleared: 1 }),
+      'DELETE /api/me/history': ok({ cleared: 1 }),
     });
     const user = userEvent.setup();
     renderApp('/user/play-history', { user: users.free });

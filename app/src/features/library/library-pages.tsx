@@ -1,18 +1,20 @@
 // The listener's own library: /bookshelf, /favorites, /history and /user/play-history (server-backed, per user).
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { useApi } from '@/components/async-state/use-api';
 import { Cover } from '@/components/catalog/book-card';
 import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
-import { itemsOf, libraryApi, type HistoryEntry, type ShelfEntry } from '@/lib/catalog-api';
+import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
 import { clampProgress, formatDuration, formatRelativeTime } from '@/lib/core';
+import type { Label } from '@/lib/i18n';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
-import '@/features/catalog/catalog-pages.css';
+import { libraryQueries, useClearHistory, useShelfMutation, type Shelf } from '@/lib/queries/library';
+import '@/components/catalog/catalog-page.css';
 import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 
 const percent = (position: number, duration: number) =>
@@ -24,28 +26,27 @@ function useFailureToast() {
   return () => toast({ color: 'error', icon: 'error', title: t('app.common.actionFailed') });
 }
 
-/** The literal translation keys of each shelf's page. */
+/** The texts of each shelf's page, each from its literal key. */
 const SHELF_TEXT = {
-  bookshelf: { title: 'app.library.bookshelf.title', empty: 'app.library.bookshelf.empty' },
-  favorites: { title: 'app.library.favorites.title', empty: 'app.library.favorites.empty' },
-} as const;
+  bookshelf: { title: (t) => t('app.library.bookshelf.title'), empty: (t) => t('app.library.bookshelf.empty') },
+  favorites: { title: (t) => t('app.library.favorites.title'), empty: (t) => t('app.library.favorites.empty') },
+} satisfies Record<string, { title: Label; empty: Label }>;
 
-function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
+function ShelfPage({ kind }: { kind: Shelf }) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const viewer = useViewer();
   const player = usePlayerController();
   const failed = useFailureToast();
-  const state = useApi(
-    (signal) => (kind === 'bookshelf' ? libraryApi.bookshelf({ signal }) : libraryApi.favorites({ signal })),
-    [kind],
-  );
+  const shelf = useQuery(libraryQueries.shelf(viewer, kind));
+  const shelves = useShelfMutation(viewer.userId);
+  // Hidden at once; the list asked again after the removal agrees.
   const [removed, setRemoved] = useState<Set<number>>(new Set());
-  const items =
-    state.status === 'ready' ? itemsOf<ShelfEntry>(state.data).filter((entry) => !removed.has(entry.book.id)) : [];
+  const items = shelf.isSuccess ? shelf.data.items.filter((entry) => !removed.has(entry.book.id)) : [];
 
   const remove = async (bookId: number) => {
     try {
-      await (kind === 'bookshelf' ? libraryApi.setBookshelf(bookId, false) : libraryApi.setFavorite(bookId, false));
+      await shelves.mutateAsync({ shelf: kind, bookId, on: false });
       setRemoved((current) => new Set(current).add(bookId));
     } catch {
       failed();
@@ -54,10 +55,10 @@ function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
 
   return (
     <div className="catalog-page">
-      <h1>{t(SHELF_TEXT[kind].title)}</h1>
-      {state.status === 'loading' && <Skeleton count={3} variant="row" />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={state.reload} />}
-      {state.status === 'ready' &&
+      <h1>{SHELF_TEXT[kind].title(t)}</h1>
+      {shelf.isPending && <Skeleton count={3} variant="row" />}
+      {shelf.isError && <ErrorState error={shelf.error} onRetry={() => void shelf.refetch()} />}
+      {shelf.isSuccess &&
         (items.length === 0 ? (
           <EmptyState
             action={
@@ -66,7 +67,7 @@ function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
               </LocalizedLink>
             }
           >
-            {t(SHELF_TEXT[kind].empty)}
+            {SHELF_TEXT[kind].empty(t)}
           </EmptyState>
         ) : (
           <ul className="entry-list">
@@ -75,7 +76,7 @@ function ShelfPage({ kind }: { kind: 'bookshelf' | 'favorites' }) {
                 <Cover book={entry.book} size="sm" />
                 <div className="entry__text">
                   <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>{entry.book.title}</LocalizedLink>
-                  <span>{entry.book.author?.name}</span>
+                  <span>{entry.book.author.name}</span>
                   {entry.progress ? (
                     <>
                       <span>
@@ -130,18 +131,18 @@ export function HistoryPage() {
   const { lang } = useLang();
   const player = usePlayerController();
   const failed = useFailureToast();
+  const viewer = useViewer();
   const [page, setPage] = useState(1);
-  const state = useApi((signal) => libraryApi.history(page, { signal }), [page]);
+  const history = useQuery(libraryQueries.history(viewer, page));
+  const clear = useClearHistory(viewer.userId);
+  // Hidden at once; the history asked again after the clearing agrees.
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [cleared, setCleared] = useState(false);
-  const items =
-    state.status === 'ready' && !cleared
-      ? itemsOf<HistoryEntry>(state.data).filter((entry) => !removed.has(entry.book.id))
-      : [];
+  const items = history.isSuccess && !cleared ? history.data.items.filter((entry) => !removed.has(entry.book.id)) : [];
 
   const removeOne = async (bookId: number) => {
     try {
-      await libraryApi.clearHistory(bookId);
+      await clear.mutateAsync({ bookId });
       setRemoved((current) => new Set(current).add(bookId));
     } catch {
       failed();
@@ -149,7 +150,7 @@ export function HistoryPage() {
   };
   const clearAll = async () => {
     try {
-      await libraryApi.clearHistory();
+      await clear.mutateAsync({});
       setCleared(true);
     } catch {
       failed();
@@ -173,9 +174,9 @@ export function HistoryPage() {
           />
         )}
       </div>
-      {state.status === 'loading' && <Skeleton count={3} variant="row" />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={state.reload} />}
-      {state.status === 'ready' &&
+      {history.isPending && <Skeleton count={3} variant="row" />}
+      {history.isError && <ErrorState error={history.error} onRetry={() => void history.refetch()} />}
+      {history.isSuccess &&
         (items.length === 0 ? (
           <EmptyState>{t('app.library.history.empty')}</EmptyState>
         ) : (
@@ -217,7 +218,7 @@ export function HistoryPage() {
                 </li>
               ))}
             </ol>
-            <Pagination page={page} pageSize={state.data.pageSize || 20} total={state.data.total} onPage={setPage} />
+            <Pagination page={page} pageSize={history.data.pageSize} total={history.data.total} onPage={setPage} />
           </>
         ))}
     </div>

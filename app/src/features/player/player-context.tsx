@@ -1,6 +1,9 @@
 // The player's provider: one controller and one <audio> for the whole visit, mounted by the locale
 // layer above every layout so playback survives navigation; keyboard shortcuts live here too.
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { authStore } from '@/features/auth/auth-store';
+import { progressSaved } from '@/lib/queries/library';
 import { PlayerController, skipSecs, type PlayerState } from './player-controller';
 
 const PlayerContext = createContext<PlayerController | null>(null);
@@ -21,7 +24,11 @@ function isActivatable(target: EventTarget | null): boolean {
 }
 
 export function PlayerProvider({ children }: { children: ReactNode }) {
-  const [controller] = useState(() => new PlayerController());
+  const queryClient = useQueryClient();
+  const [controller] = useState(
+    () =>
+      new PlayerController((finished) => void progressSaved(queryClient, authStore.currentUser?.id ?? null, finished)),
+  );
   const audioRef = useRef<HTMLAudioElement>(null);
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 // The one player: owns the app's single <audio> element, the chapter on it, speed, sleep timer,
 // Media Session and progress sync (server every 10 s while playing, on pause, on chapter end and
 // on page hide by sendBeacon; newest timestamp wins by core's `progressWins`).
-import { catalogApi, itemsOf, libraryApi, type ChapterDetail } from '@/lib/catalog-api';
+import type { ChapterDetail } from '@/lib/api/types';
+import { catalogApi, libraryApi } from '@/lib/catalog-api';
 import { authStore } from '@/features/auth/auth-store';
 import { clampPlaybackRate, progressWins, sleepTimerRemaining } from '@/lib/core';
 import { apiUrl } from '@/lib/http';
@@ -86,7 +87,8 @@ export class PlayerController {
   private sleepTimer: ReturnType<typeof setInterval> | null = null;
   private lastBeaconAt = 0;
 
-  constructor() {
+  /** `onProgressSaved`: the server took a position (`finished`: the chapter's end), for caches to catch up. */
+  constructor(private readonly onProgressSaved: (finished: boolean) => void = () => {}) {
     this.state.rate = readRate();
   }
 
@@ -231,7 +233,7 @@ export class PlayerController {
     let best: LocalProgress | null = readLocal(chapter.id);
     if (signedInToken()) {
       try {
-        const rows = itemsOf(await libraryApi.progress(chapter.bookId));
+        const rows = (await libraryApi.progress(chapter.bookId)).items;
         const server = rows.find((row) => row.chapterId === chapter.id);
         if (server && progressWins({ storedUpdatedAt: best?.updatedAt ?? null, incomingUpdatedAt: server.updatedAt }))
           best = server;
@@ -377,9 +379,10 @@ export class PlayerController {
     const chapterId = this.state.chapter?.id;
     const row = this.currentRow(completed);
     if (!row || chapterId === undefined || !signedInToken()) return;
-    libraryApi
-      .saveProgress(chapterId, row)
-      .catch((error: unknown) => console.warn('Could not save the progress', error));
+    libraryApi.saveProgress(chapterId, row).then(
+      () => this.onProgressSaved(completed),
+      (error: unknown) => console.warn('Could not save the progress', error),
+    );
   }
 
   /** Page hide: the position by `sendBeacon` (no headers possible, so the token rides in the query). */
@@ -425,7 +428,7 @@ export class PlayerController {
     if (!session || !chapter || typeof MediaMetadata === 'undefined') return;
     session.metadata = new MediaMetadata({
       title: chapter.title,
-      artist: chapter.book.author?.name ?? '',
+      artist: chapter.book.author.name,
       album: chapter.book.title,
       artwork: chapter.book.coverUrl ? [{ src: chapter.book.coverUrl }] : [],
     });

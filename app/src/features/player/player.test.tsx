@@ -128,7 +128,13 @@ describe('player', () => {
       'GET /api/me/progress': ok({
         items: [{ chapterId: 1, positionSecs: 42, durationSecs: 125, completed: false, updatedAt: now - 1000 }],
       }),
-      'PUT /api/me/progress/1': ok({}),
+      'PUT /api/me/progress/1': ok({
+        chapterId: 1,
+        positionSecs: 42,
+        durationSecs: 125,
+        completed: false,
+        updatedAt: now,
+      }),
     });
     await startPlaying({ user: users.free });
     expect(audio().currentTime).toBe(42);

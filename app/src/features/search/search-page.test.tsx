@@ -1,13 +1,14 @@
 // /search: the form drives the address, highlighted snippets are rendered safely, facets and empty state.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { SearchItem } from '@/lib/api/types';
 import { book, page } from '@/testing/catalog-fixtures';
 import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { highlightNodes } from './highlight';
 import { render } from '@testing-library/react';
 
-const result = (items: unknown[], total = items.length) =>
+const result = (items: SearchItem[], total = items.length) =>
   ok({ ...page(items, total), facets: { categories: [{ id: 1, slug: 'classic', name: '古典', count: 3 }] } });
 
 describe('highlight', () => {

@@ -1,19 +1,21 @@
 // /search: the advanced form (query, category, status, access, sort) kept in the address, results
 // with highlighted snippets, category facets and an empty state.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { useApi } from '@/components/async-state/use-api';
 import { AccessBadge, Cover } from '@/components/catalog/book-card';
 import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { catalogApi, itemsOf, type SearchResult } from '@/lib/catalog-api';
+import { useLang } from '@/lib/lang';
+import { catalogQueries } from '@/lib/queries/catalog';
 import { CategoryOptions } from '@/components/catalog/category-options';
 import { useBookFilterOptions } from '@/components/catalog/filter-options';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { pathTo } from '@/lib/paths';
 import { Highlight } from './highlight';
-import '@/features/catalog/catalog-pages.css';
+import '@/components/catalog/catalog-page.css';
+import './search-page.css';
 
 const keys = ['q', 'category', 'status', 'access', 'sort'] as const;
 const pageSize = 20;
@@ -25,26 +27,22 @@ export function SearchPage() {
   const { values, page, update } = useUrlFilters(pathTo('search'), keys);
   const [draft, setDraft] = useState(values);
   useEffect(() => setDraft(values), [values]);
-  const categories = useApi((signal) => catalogApi.categories({ signal }), []);
+  const { lang } = useLang();
+  const categories = useQuery(catalogQueries.categories(lang));
   const active = values.q.trim() !== '';
-  const results = useApi<SearchResult | null>(
-    (signal) =>
-      active
-        ? catalogApi.search(
-            {
-              q: values.q.trim(),
-              category: values.category,
-              status: values.status,
-              access: values.access,
-              sort: values.sort,
-              page,
-              pageSize,
-            },
-            { signal },
-          )
-        : Promise.resolve(null),
-    [values.q, values.category, values.status, values.access, values.sort, page, active],
-  );
+  const results = useQuery({
+    ...catalogQueries.search(lang, {
+      q: values.q.trim(),
+      category: values.category,
+      status: values.status,
+      access: values.access,
+      sort: values.sort,
+      page,
+      pageSize,
+    }),
+    // Nothing is asked until there is something to look for.
+    enabled: active,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,7 +101,7 @@ export function SearchPage() {
             'category',
             t('app.catalog.filters.category'),
             [filterOptions.all],
-            categories.status === 'ready' ? <CategoryOptions categories={categories.data} /> : null,
+            categories.isSuccess ? <CategoryOptions categories={categories.data} /> : null,
           )}
           {field('status', t('app.catalog.filters.status'), filterOptions.status)}
           {field('access', t('app.catalog.filters.access'), filterOptions.access)}
@@ -116,16 +114,16 @@ export function SearchPage() {
       </form>
 
       {!active && <p className="result-count">{t('app.search.hint')}</p>}
-      {active && results.status === 'loading' && <Skeleton count={4} variant="row" />}
-      {active && results.status === 'error' && <ErrorState error={results.error} onRetry={results.reload} />}
-      {active && results.status === 'ready' && results.data && (
+      {active && results.isPending && <Skeleton count={4} variant="row" />}
+      {active && results.isError && <ErrorState error={results.error} onRetry={() => void results.refetch()} />}
+      {active && results.isSuccess && (
         <div className="search-layout">
           <aside aria-labelledby={`${id}-facets`}>
             <h2 id={`${id}-facets`} className="result-count">
               {t('app.search.facets')}
             </h2>
             <ul className="chips">
-              {results.data.facets?.categories?.map((facet) => (
+              {results.data.facets.categories.map((facet) => (
                 <li key={facet.id}>
                   <button
                     type="button"
@@ -143,23 +141,23 @@ export function SearchPage() {
             <p className="result-count" role="status">
               {t('app.search.count', { count: results.data.total, query: values.q })}
             </p>
-            {itemsOf(results.data).length === 0 ? (
+            {results.data.items.length === 0 ? (
               <EmptyState>{t('app.search.empty', { query: values.q })}</EmptyState>
             ) : (
               <ol className="result-list">
-                {itemsOf(results.data).map(({ book, highlights }) => (
+                {results.data.items.map(({ book, highlights }) => (
                   <li key={book.id} className="search-hit">
                     <Cover book={book} size="sm" />
                     <div>
                       <h2>
                         <LocalizedLink to={pathTo('bookDetail', { id: book.id })}>
-                          <Highlight html={highlights?.title} fallback={book.title} />
+                          <Highlight html={highlights.title} fallback={book.title} />
                         </LocalizedLink>
                       </h2>
                       <p>
-                        <Highlight html={highlights?.author} fallback={book.author?.name} /> <AccessBadge book={book} />
+                        <Highlight html={highlights.author} fallback={book.author.name} /> <AccessBadge book={book} />
                       </p>
-                      {highlights?.description && (
+                      {highlights.description && (
                         <p className="search-hit__snippet">
                           <Highlight html={highlights.description} />
                         </p>
@@ -171,7 +169,7 @@ export function SearchPage() {
             )}
             <Pagination
               page={page}
-              pageSize={results.data.pageSize || pageSize}
+              pageSize={results.data.pageSize}
               total={results.data.total}
               onPage={(next) => update({ page: next })}
             />

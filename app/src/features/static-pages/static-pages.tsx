@@ -2,28 +2,32 @@
 import { useTranslation } from 'react-i18next';
 import { StaticPage, type StaticPageContent } from './static-page';
 
-function useContent(key: string): StaticPageContent {
-  const { t } = useTranslation();
-  const content = t(key, { returnObjects: true }) as unknown;
+/** A page's catalogue entry read with `returnObjects` (a plain string becomes its title). */
+function asContent(content: unknown): StaticPageContent {
   return typeof content === 'object' && content !== null ? (content as StaticPageContent) : { title: String(content) };
 }
 
 export function HelpPage() {
-  return <StaticPage content={useContent('pages.help')} />;
+  const { t } = useTranslation();
+  return <StaticPage content={asContent(t('pages.help', { returnObjects: true }))} />;
 }
 
 export function AboutPage() {
-  return <StaticPage content={useContent('pages.about')} />;
+  const { t } = useTranslation();
+  return <StaticPage content={asContent(t('pages.about', { returnObjects: true }))} />;
 }
 
 export function TermsPage() {
-  return <StaticPage content={useContent('pages.terms')} />;
+  const { t } = useTranslation();
+  return <StaticPage content={asContent(t('pages.terms', { returnObjects: true }))} />;
 }
 
 export function PrivacyPage() {
-  return <StaticPage content={useContent('pages.privacy')} />;
+  const { t } = useTranslation();
+  return <StaticPage content={asContent(t('pages.privacy', { returnObjects: true }))} />;
 }
 
 export function CopyrightPage() {
-  return <StaticPage content={useContent('pages.copyright')} />;
+  const { t } = useTranslation();
+  return <StaticPage content={asContent(t('pages.copyright', { returnObjects: true }))} />;
 }

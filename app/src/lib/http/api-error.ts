@@ -1,14 +1,8 @@
 // The error every HTTP call throws: the server's error body (DESIGN §5) decoded, with per-field messages.
-/** The server's error body, with per-field messages for form errors. */
-export interface ApiErrorBody {
-  statusCode: number;
-  statusMessage: string;
-  message: string;
-  code: string;
-  fields?: Record<string, string>;
-  /** Seconds to wait (429 from login throttling). */
-  retryAfter?: number;
-}
+import type { ErrorBody } from '@/lib/api/types';
+
+/** The server's error body (the contract's `Error`), with per-field messages for form errors. */
+export type ApiErrorBody = ErrorBody;
 
 export class ApiError extends Error {
   readonly statusCode: number;

@@ -1,5 +1,5 @@
 // The generic HTTP layer: base URL from runtime config, error bodies, and the retry policy of spec §7.
-import { apiError, json, mockFetch, ok } from '@/testing/fetch';
+import { apiError, json, mockAnyFetch, ok } from '@/testing/fetch';
 import { ApiError } from './api-error';
 import { request } from './client';
 
@@ -10,7 +10,7 @@ describe('http client', () => {
   });
 
   it('unwraps data and sends JSON with the language', async () => {
-    const { calls } = mockFetch({ 'POST /api/things': ok({ id: 3 }) });
+    const { calls } = mockAnyFetch({ 'POST /api/things': ok({ id: 3 }) });
     document.documentElement.lang = 'ja-JP';
     await expect(request('POST', '/api/things', { body: { a: 1 } })).resolves.toEqual({ id: 3 });
     expect(calls[0].body).toEqual({ a: 1 });
@@ -19,7 +19,7 @@ describe('http client', () => {
   });
 
   it('takes the base URL from window.__TINGSHU_CONFIG__, else the meta tag, else the same origin', async () => {
-    const { calls } = mockFetch({ 'GET /api/x': ok(1) });
+    const { calls } = mockAnyFetch({ 'GET /api/x': ok(1) });
     await request('GET', '/api/x');
     expect(calls[0].url).toBe('/api/x');
 
@@ -36,37 +36,39 @@ describe('http client', () => {
   });
 
   it('throws 400–599 as ApiError with the decoded body and field messages', async () => {
-    mockFetch({ 'POST /api/form': apiError(409, 'username_taken', '用户名已被使用', { username: '用户名已被使用' }) });
+    mockAnyFetch({
+      'POST /api/form': apiError(409, 'username_taken', '用户名已被使用', { username: '用户名已被使用' }),
+    });
     const error = await request('POST', '/api/form', { body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ statusCode: 409, code: 'username_taken', fields: { username: '用户名已被使用' } });
   });
 
   it('makes an error of a status without an error body', async () => {
-    mockFetch({ 'GET /api/plain': new Response('oops', { status: 418, statusText: "I'm a teapot" }) });
+    mockAnyFetch({ 'GET /api/plain': new Response('oops', { status: 418, statusText: "I'm a teapot" }) });
     await expect(request('GET', '/api/plain')).rejects.toMatchObject({ statusCode: 418, code: 'http_error' });
   });
 
   it('retries a read once on 503 and succeeds', async () => {
-    const { calls } = mockFetch({ 'GET /api/books': [json(503, null), ok(['a'])] });
+    const { calls } = mockAnyFetch({ 'GET /api/books': [json(503, null), ok(['a'])] });
     await expect(request('GET', '/api/books')).resolves.toEqual(['a']);
     expect(calls).toHaveLength(2);
   });
 
   it('retries a read only once: two 503 answers fail', async () => {
-    const { calls } = mockFetch({ 'GET /api/books': [json(503, null), json(503, null), ok(['late'])] });
+    const { calls } = mockAnyFetch({ 'GET /api/books': [json(503, null), json(503, null), ok(['late'])] });
     await expect(request('GET', '/api/books')).rejects.toMatchObject({ statusCode: 503 });
     expect(calls).toHaveLength(2);
   });
 
   it.each([408, 409, 425, 429, 500, 502, 504])('retries a read on %i', async (status) => {
-    const { calls } = mockFetch({ 'GET /api/r': [json(status, null), ok(true)] });
+    const { calls } = mockAnyFetch({ 'GET /api/r': [json(status, null), ok(true)] });
     await expect(request('GET', '/api/r')).resolves.toBe(true);
     expect(calls).toHaveLength(2);
   });
 
   it('does not retry a read on 404 or 401', async () => {
-    const { calls } = mockFetch({
+    const { calls } = mockAnyFetch({
       'GET /api/missing': [json(404, null), ok(true)],
       'GET /api/auth': [json(401, null), ok(true)],
     });
@@ -76,7 +78,7 @@ describe('http client', () => {
   });
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('never retries a write (%s on 503)', async (method) => {
-    const { calls } = mockFetch({ [`${method} /api/w`]: [json(503, null), ok(true)] });
+    const { calls } = mockAnyFetch({ [`${method} /api/w`]: [json(503, null), ok(true)] });
     await expect(request(method, '/api/w', { body: {} })).rejects.toMatchObject({ statusCode: 503 });
     expect(calls).toHaveLength(1);
   });

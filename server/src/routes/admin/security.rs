@@ -1,11 +1,11 @@
 //! `GET /api/admin/security/events`: recent sign-in and token events for the security page.
 use axum::{
     extract::{Query, State},
-    http::Method,
     Json,
 };
 use serde::{Deserialize, Serialize};
 use tingshu_core::auth::access::Access;
+use utoipa_axum::routes;
 
 use crate::{
     accounts::events,
@@ -16,22 +16,24 @@ use crate::{
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     api.add(
-        Method::GET,
-        "/admin/security/events",
         Access::Permission {
             permission: "manage:system".into(),
         },
-        list_security_events,
+        routes!(list_security_events),
     )
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// How many of the latest events, 1 to 500; 100 when absent.
+    #[param(minimum = 0)]
     limit: Option<u64>,
 }
 
-#[derive(Debug, Serialize)]
+/// An account event (`kind`: `registered`, `login_succeeded`, `login_failed`, `refresh_reused`, …).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SecurityEvent {
     id: i32,
@@ -43,7 +45,7 @@ struct SecurityEvent {
     created_at: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct EventList {
     items: Vec<SecurityEvent>,
@@ -52,6 +54,9 @@ struct EventList {
     page_size: u64,
 }
 
+/// The latest sign-in and token events, newest first, with how many there are in all.
+#[utoipa::path(get, path = "/admin/security/events", tag = "admin", params(ListQuery),
+    responses((status = 200, body = Success<EventList>)))]
 #[tracing::instrument(skip_all)]
 async fn list_security_events(
     State(state): State<AppState>,

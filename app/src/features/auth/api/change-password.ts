@@ -1,7 +1,9 @@
 // POST /api/auth/change-password as the signed-in user (the server revokes the other sessions).
+import type { ApiData, PasswordChangeRequest } from '@/lib/api/types';
 import { authRequest } from '@/lib/http';
-import type { PasswordChange } from '../types';
 
-export function postChangePassword(change: PasswordChange): Promise<null> {
-  return authRequest<null>('POST', '/api/auth/change-password', { body: change });
+export function postChangePassword(change: PasswordChangeRequest): Promise<null> {
+  return authRequest<ApiData<'/api/auth/change-password', 'post'>>('POST', '/api/auth/change-password', {
+    body: change,
+  });
 }

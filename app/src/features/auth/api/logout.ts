@@ -1,7 +1,9 @@
 // POST /api/auth/logout with the session id and the bearer token (revokes the session).
+import type { ApiData, LogoutRequest } from '@/lib/api/types';
 import { request } from '@/lib/http';
 
 export function postLogout(sessionId: string, accessToken: string | null): Promise<null> {
   const headers: Record<string, string> = accessToken ? { Authorization: `Bearer ${accessToken}` } : {};
-  return request<null>('POST', '/api/auth/logout', { body: { sessionId }, headers });
+  const body: LogoutRequest = { sessionId };
+  return request<ApiData<'/api/auth/logout', 'post'>>('POST', '/api/auth/logout', { body, headers });
 }

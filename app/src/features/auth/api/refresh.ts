@@ -1,7 +1,8 @@
 // POST /api/auth/refresh: a refresh token → new (rotated) tokens.
+import type { ApiData, RefreshRequest, Tokens } from '@/lib/api/types';
 import { request } from '@/lib/http';
-import type { Tokens } from '../types';
 
 export function postRefresh(refreshToken: string): Promise<Tokens> {
-  return request<Tokens>('POST', '/api/auth/refresh', { body: { refreshToken } });
+  const body: RefreshRequest = { refreshToken };
+  return request<ApiData<'/api/auth/refresh', 'post'>>('POST', '/api/auth/refresh', { body });
 }

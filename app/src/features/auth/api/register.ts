@@ -1,7 +1,7 @@
 // POST /api/auth/register: email, username, password → user, tokens, session id.
+import type { ApiData, RegistrationRequest, SignedIn } from '@/lib/api/types';
 import { request } from '@/lib/http';
-import type { AuthSuccess, Registration } from '../types';
 
-export function postRegister(registration: Registration): Promise<AuthSuccess> {
-  return request<AuthSuccess>('POST', '/api/auth/register', { body: registration });
+export function postRegister(registration: RegistrationRequest): Promise<SignedIn> {
+  return request<ApiData<'/api/auth/register', 'post'>>('POST', '/api/auth/register', { body: registration });
 }

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
-import { authStore } from '../auth-store';
-import { useAuth, useCurrentUser } from '../use-auth';
+import { authStore } from '@/features/auth/auth-store';
+import { useAuth, useCurrentUser } from '@/features/auth/use-auth';
 import { Avatar } from './avatar';
 import './account-menu.css';
 

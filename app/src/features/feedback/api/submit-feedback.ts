@@ -1,14 +1,9 @@
 // POST /api/feedback: the fetcher and the hook holding its sending state and field errors.
 import { useCallback, useState } from 'react';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import type { ApiData, FeedbackInput } from '@/lib/api/types';
 
-export interface FeedbackPayload {
-  category: string;
-  message: string;
-  contact: string;
-}
-
-export function submitFeedback(payload: FeedbackPayload): Promise<{ id: number | string }> {
+export function submitFeedback(payload: FeedbackInput): Promise<ApiData<'/api/feedback', 'post'>> {
   return apiRequest('POST', '/api/feedback', payload);
 }
 
@@ -19,7 +14,7 @@ export function useSubmitFeedback() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
-  const submit = useCallback(async (payload: FeedbackPayload): Promise<boolean> => {
+  const submit = useCallback(async (payload: FeedbackInput): Promise<boolean> => {
     setStatus('sending');
     setFieldErrors({});
     setError(null);

@@ -1,4 +1,5 @@
 //! The one error type of the API and its JSON body `{statusCode, statusMessage, message, code}`.
+//! Every message reads in the request's language (`words`); `Display` is English, for logs.
 use std::collections::BTreeMap;
 
 use axum::{
@@ -8,8 +9,14 @@ use axum::{
     Json,
 };
 use serde::Serialize;
+use tingshu_core::{auth::messages, i18n::texts::text, Lang};
 
 use crate::db::classify::Failure;
+
+pub mod words;
+
+pub use words::Missing;
+use words::{answer_lang, rejection_message};
 
 /// Every way a request can fail; each variant documents the status it answers with.
 #[derive(Debug, thiserror::Error)]
@@ -40,7 +47,7 @@ pub enum ApiError {
     },
     /// 404: no such resource or route.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Missing),
     /// 405: the route exists but not with this method.
     #[error("method not allowed")]
     MethodNotAllowed,
@@ -64,12 +71,18 @@ pub enum ApiError {
     PayloadTooLarge,
     /// 4xx/5xx: the HTTP layer refused the request before a handler answered (a malformed
     /// query or path, a missing content type, the body limit or a time limit); `status` is
-    /// the one it chose, `message` its text.
-    #[error("{message}")]
-    Rejected { status: StatusCode, message: String },
-    /// 503: a dependency (the database, its disk) cannot be used right now; nothing was written.
+    /// the one it chose, `detail` its (English) text, sent as `fields.request` for a 4xx.
+    #[error("{detail}")]
+    Rejected { status: StatusCode, detail: String },
+    /// The error of a computation several requests waited for, answered to each of them.
     #[error("{0}")]
-    Unavailable(String),
+    Shared(std::sync::Arc<ApiError>),
+    /// 503: the database or its disk cannot be used right now; nothing was written.
+    #[error("the database cannot be used right now")]
+    Unavailable,
+    /// 503: the database answers reads but cannot take writes (the readiness probe).
+    #[error("the database cannot take writes right now")]
+    WritesUnavailable,
     /// 503: the server is at capacity for this kind of work (password hashing); retry after
     /// `retry_after_secs`.
     #[error("{message}")]
@@ -86,13 +99,17 @@ pub enum ApiError {
 }
 
 /// The error body every failing endpoint answers with (DESIGN.md §5).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorBody {
     pub status_code: u16,
     pub status_message: String,
     pub message: String,
+    /// The stable machine code clients may branch on (`validation_failed`, `not_found`, …).
     pub code: String,
+    /// Each bad field and what is wrong with it (4xx only; `body` or `request` when the
+    /// body or the request as a whole could not be read).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
     /// Seconds to wait before retrying (429 only).
@@ -102,12 +119,9 @@ pub struct ErrorBody {
 
 impl ApiError {
     /// The error of a computation several requests waited for: the error itself for the
-    /// last holder, its status and message for the others.
+    /// last holder, a shared answer for the others.
     pub fn unshared(shared: std::sync::Arc<Self>) -> Self {
-        std::sync::Arc::try_unwrap(shared).unwrap_or_else(|shared| Self::Rejected {
-            status: shared.status(),
-            message: shared.to_string(),
-        })
+        std::sync::Arc::try_unwrap(shared).unwrap_or_else(Self::Shared)
     }
 
     /// The HTTP status of this error.
@@ -121,10 +135,12 @@ impl ApiError {
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Unavailable(_) | Self::Busy { .. } | Self::WriteConflict => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            Self::Unavailable
+            | Self::WritesUnavailable
+            | Self::Busy { .. }
+            | Self::WriteConflict => StatusCode::SERVICE_UNAVAILABLE,
             Self::Rejected { status, .. } => *status,
+            Self::Shared(shared) => shared.status(),
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -140,18 +156,32 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
             Self::PayloadTooLarge => "payload_too_large",
-            Self::Unavailable(_) => "unavailable",
+            Self::Unavailable | Self::WritesUnavailable => "unavailable",
             Self::Busy { .. } => "busy",
             Self::WriteConflict => "write_conflict",
             Self::Internal(_) => "internal_error",
             Self::Rejected { status, .. } => rejection_code(*status),
+            Self::Shared(shared) => shared.code(),
         }
     }
 
     fn body(&self) -> ErrorBody {
+        if let Self::Shared(shared) = self {
+            return shared.body();
+        }
         let status = self.status();
+        let lang = answer_lang();
         let message = match self {
-            Self::Internal(_) => "Something went wrong on our side; please retry later.".to_owned(),
+            Self::NotFound(missing) => missing.message(lang),
+            Self::BadJson(_) => text(lang, "api.badBody").to_owned(),
+            Self::MethodNotAllowed => text(lang, "api.methodNotAllowed").to_owned(),
+            Self::PayloadTooLarge => text(lang, "api.payloadTooLarge").to_owned(),
+            Self::Rejected { status, .. } => rejection_message(*status, lang),
+            Self::Unavailable => messages::unavailable(lang),
+            Self::WritesUnavailable => text(lang, "api.writesUnavailable").to_owned(),
+            Self::WriteConflict => text(lang, "api.writeConflict").to_owned(),
+            Self::Internal(_) => text(lang, "api.internal").to_owned(),
+            // Worded by their makers, in the request's language.
             other => other.to_string(),
         };
         let status_message = match self {
@@ -167,6 +197,13 @@ impl ApiError {
             fields: match self {
                 Self::Validation { fields, .. } | Self::Conflict { fields, .. } => {
                     Some(fields.clone())
+                }
+                // The parser's own words, for the developer reading the answer.
+                Self::BadJson(detail) => Some(BTreeMap::from([("body".into(), detail.clone())])),
+                Self::Rejected { status, detail }
+                    if status.is_client_error() && !detail.is_empty() =>
+                {
+                    Some(BTreeMap::from([("request".into(), detail.clone())]))
                 }
                 _ => None,
             },
@@ -202,8 +239,9 @@ impl ApiError {
             | Self::Busy {
                 retry_after_secs, ..
             } => Some(*retry_after_secs),
-            Self::Unavailable(_) => Some(5),
+            Self::Unavailable | Self::WritesUnavailable => Some(5),
             Self::WriteConflict => Some(1),
+            Self::Shared(shared) => shared.retry_after_secs(),
             _ => None,
         }
     }
@@ -234,7 +272,7 @@ impl From<JsonRejection> for ApiError {
             }
             other if other.status() == StatusCode::UNSUPPORTED_MEDIA_TYPE => Self::Rejected {
                 status: other.status(),
-                message: other.body_text(),
+                detail: other.body_text(),
             },
             other => Self::BadJson(other.body_text()),
         }
@@ -242,6 +280,19 @@ impl From<JsonRejection> for ApiError {
 }
 
 impl ApiError {
+    /// The refusal a core rule decided (`authorize`, `accountState`), worded in `lang`.
+    pub fn denied(status_code: u16, status_message: String, code: String, lang: Lang) -> Self {
+        let message = messages::denied(&code, lang);
+        match status_code {
+            401 => Self::auth_required(message),
+            _ => Self::Forbidden {
+                status_message,
+                code,
+                message,
+            },
+        }
+    }
+
     /// 401 "Authentication required" for a guarded endpoint reached without valid credentials.
     pub fn auth_required(message: impl Into<String>) -> Self {
         Self::Unauthenticated {
@@ -259,10 +310,7 @@ impl From<sea_orm::DbErr> for ApiError {
         match crate::db::classify::classify(&error) {
             Failure::Storage => {
                 tracing::warn!(%error, "database unavailable");
-                Self::Unavailable(
-                    "The service cannot store this right now; nothing was saved. Please retry later."
-                        .to_owned(),
-                )
+                Self::Unavailable
             }
             Failure::Conflict => Self::WriteConflict,
             Failure::Other => Self::Internal(anyhow::Error::new(error).context("database")),
@@ -271,7 +319,7 @@ impl From<sea_orm::DbErr> for ApiError {
 }
 
 /// The success envelope `{"success": true, "data": …}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Success<T: Serialize> {
     pub success: bool,
     pub data: T,
@@ -314,7 +362,8 @@ mod tests {
         assert_eq!(body["statusCode"], 400);
         assert_eq!(body["fields"]["message"], "at least 10 characters");
         assert!(body.get("fields").is_some());
-        let not_found = serde_json::to_value(ApiError::NotFound("x".into()).body()).unwrap();
+        let not_found =
+            serde_json::to_value(ApiError::NotFound(Missing::AudioFile).body()).unwrap();
         assert!(not_found.get("fields").is_none());
     }
 }

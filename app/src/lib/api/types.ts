@@ -1,0 +1,69 @@
+// The API's types by name: aliases of the schemas generated from the server's OpenAPI document
+// (`schema.d.ts`, made by `make api-types`), so a contract change breaks the code that relies on it.
+import type { components, paths } from './schema';
+
+type Schemas = components['schemas'];
+
+/** A path of the API as the contract spells it, e.g. `/api/books/{id}`. */
+export type ApiPath = keyof paths;
+
+type HttpMethod = 'get' | 'put' | 'post' | 'delete';
+
+/** The methods the contract defines on a path. */
+export type ApiMethod<P extends ApiPath> = {
+  [M in HttpMethod]: paths[P][M] extends undefined ? never : M;
+}[HttpMethod];
+
+type OkJson<Operation> = Operation extends {
+  responses: { 200: { content: { 'application/json': infer Body } } };
+}
+  ? Body
+  : never;
+
+/** `data` of an operation's 200 answer: `ApiData<'/api/books/{id}', 'get'>` is a `BookDetail`. */
+export type ApiData<P extends ApiPath, M extends ApiMethod<P>> =
+  OkJson<paths[P][M]> extends { data: infer Data } ? Data : never;
+
+/** The fields every paged list answer carries besides its items (`total`, `page`, `pageSize`). */
+type Paging = Omit<ApiData<'/api/books', 'get'>, 'items'>;
+/** A paged list answer `{items, total, page, pageSize}`, for code generic over the item. */
+export type Page<T> = Paging & { items: T[] };
+/** An unpaged list answer `{items}`, for code generic over the item. */
+export type Items<T> = Omit<ApiData<'/api/tags', 'get'>, 'items'> & { items: T[] };
+
+// Catalogue
+export type BookAccess = Schemas['BookAccess'];
+export type BookStatus = Schemas['BookStatus'];
+export type BookSummary = Schemas['BookSummary'];
+export type BookDetail = Schemas['BookDetail'];
+export type ChapterAccessKind = Schemas['ChapterAccessKind'];
+export type ChapterSummary = Schemas['ChapterSummary'];
+export type ChapterDetail = Schemas['ChapterDetail'];
+export type CategoryNode = Schemas['CategoryNode'];
+export type TagCount = Schemas['TagCount'];
+export type ReasonKind = Schemas['ReasonKind'];
+export type Recommendation = Schemas['Recommendation'];
+export type SearchPage = Schemas['SearchPage'];
+export type SearchItem = Schemas['SearchItem'];
+
+// The listener's library
+export type ShelfItem = Schemas['ShelfItem'];
+export type HistoryItem = Schemas['HistoryItem'];
+export type Progress = Schemas['Progress'];
+export type ProgressBody = Schemas['ProgressBody'];
+
+// Accounts
+export type UserView = Schemas['UserView'];
+export type Tokens = Schemas['Tokens'];
+export type SignedIn = Schemas['SignedIn'];
+export type LoginInput = Schemas['LoginInput'];
+export type LogoutRequest = Schemas['LogoutRequest'];
+export type RefreshRequest = Schemas['RefreshRequest'];
+export type RegistrationRequest = Schemas['RegistrationRequest'];
+export type ProfileRequest = Schemas['ProfileRequest'];
+export type PasswordChangeRequest = Schemas['PasswordChangeRequest'];
+
+// Feedback and errors
+export type FeedbackInput = Schemas['FeedbackInput'];
+/** The body every failing endpoint answers with. */
+export type ErrorBody = Schemas['Error'];

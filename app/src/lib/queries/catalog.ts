@@ -1,0 +1,55 @@
+// The catalogue's queries: one key and fetcher per endpoint of `catalogApi`. Every key carries the
+// language (titles and names are localised); answers with per-user state (book `me`, chapter
+// access and progress, recommendations) sit under the viewer's key (`./viewer`).
+import { queryOptions } from '@tanstack/react-query';
+import type { Lang } from '@/lib/core';
+import { catalogApi, definedParams, type Params } from '@/lib/catalog-api';
+import { viewerKey, type Viewer } from './viewer';
+
+export const catalogQueries = {
+  categories: (lang: Lang) =>
+    queryOptions({
+      queryKey: ['catalog', 'categories', { lang }],
+      queryFn: ({ signal }) => catalogApi.categories({ signal }),
+    }),
+  tags: (lang: Lang) =>
+    queryOptions({
+      queryKey: ['catalog', 'tags', { lang }],
+      queryFn: ({ signal }) => catalogApi.tags({ signal }),
+    }),
+  books: (lang: Lang, params: Params) =>
+    queryOptions({
+      queryKey: ['catalog', 'books', { lang, ...definedParams(params) }],
+      queryFn: ({ signal }) => catalogApi.books(params, { signal }),
+    }),
+  limitedFree: (lang: Lang) =>
+    queryOptions({
+      queryKey: ['catalog', 'limited-free', { lang }],
+      queryFn: ({ signal }) => catalogApi.limitedFree({ signal }),
+    }),
+  search: (lang: Lang, params: Params) =>
+    queryOptions({
+      queryKey: ['catalog', 'search', { lang, ...definedParams(params) }],
+      queryFn: ({ signal }) => catalogApi.search(params, { signal }),
+    }),
+  book: ({ lang, userId }: Viewer, id: number) =>
+    queryOptions({
+      queryKey: [...viewerKey(userId), 'book', id, { lang }],
+      queryFn: ({ signal }) => catalogApi.book(id, { signal }),
+    }),
+  chapters: ({ lang, userId }: Viewer, bookId: number, page: number, pageSize: number) =>
+    queryOptions({
+      queryKey: [...viewerKey(userId), 'chapters', bookId, { lang, page, pageSize }],
+      queryFn: ({ signal }) => catalogApi.chapters(bookId, page, pageSize, { signal }),
+    }),
+  chapter: ({ lang, userId }: Viewer, id: number) =>
+    queryOptions({
+      queryKey: [...viewerKey(userId), 'chapter', id, { lang }],
+      queryFn: ({ signal }) => catalogApi.chapter(id, { signal }),
+    }),
+  recommendations: ({ lang, userId }: Viewer) =>
+    queryOptions({
+      queryKey: [...viewerKey(userId), 'recommendations', { lang }],
+      queryFn: ({ signal }) => catalogApi.recommendations({ signal }),
+    }),
+};

@@ -1,0 +1,59 @@
+//! An account's kind and subscription as stored and as the API sends them.
+use serde::{Deserialize, Serialize};
+
+use crate::spelling::Spelling;
+
+/// Whether an account administers the site or listens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum UserType {
+    Admin,
+    User,
+}
+
+/// A listener's subscription; being premium also needs an unexpired subscription
+/// (`isPremium`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum SubscriptionType {
+    Free,
+    Premium,
+}
+
+impl Spelling for UserType {
+    const ALL: &'static [Self] = &[Self::Admin, Self::User];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Admin => "admin",
+            Self::User => "user",
+        }
+    }
+}
+
+impl Spelling for SubscriptionType {
+    const ALL: &'static [Self] = &[Self::Free, Self::Premium];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Free => "free",
+            Self::Premium => "premium",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spelling::tests::round_trips;
+
+    #[test]
+    fn every_kind_reads_back_its_spelling_and_serialises_as_it() {
+        round_trips::<UserType>();
+        round_trips::<SubscriptionType>();
+    }
+}

@@ -1,0 +1,66 @@
+//! What a purchase unlocks: a whole book, or one chapter of it.
+use serde::{Deserialize, Serialize};
+
+/// A purchase as stored: a book (`chapterId` null: the whole book) or one chapter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct Purchase {
+    #[serde(default)]
+    pub book_id: Option<i32>,
+    #[serde(default)]
+    pub chapter_id: Option<i32>,
+}
+
+/// Input of `purchaseCovers`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct PurchaseCoversInput {
+    /// The listener's purchases (any subset that includes those of this book).
+    pub purchases: Vec<Purchase>,
+    pub book_id: i32,
+    pub chapter_id: i32,
+}
+
+/// `purchaseCovers`: whether the purchases unlock this chapter of this book. A purchase of
+/// the whole book (its book, no chapter) unlocks every chapter of it; a chapter purchase
+/// unlocks that chapter only, never its siblings.
+pub fn purchase_covers(input: PurchaseCoversInput) -> bool {
+    input
+        .purchases
+        .iter()
+        .any(|purchase| match purchase.chapter_id {
+            None => purchase.book_id == Some(input.book_id),
+            Some(chapter) => chapter == input.chapter_id,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn covers(purchases: &[(Option<i32>, Option<i32>)], book_id: i32, chapter_id: i32) -> bool {
+        purchase_covers(PurchaseCoversInput {
+            purchases: purchases
+                .iter()
+                .map(|&(book_id, chapter_id)| Purchase {
+                    book_id,
+                    chapter_id,
+                })
+                .collect(),
+            book_id,
+            chapter_id,
+        })
+    }
+
+    #[test]
+    fn a_whole_book_unlocks_its_chapters_and_a_chapter_only_itself() {
+        assert!(covers(&[(Some(1), None)], 1, 10));
+        assert!(!covers(&[(Some(2), None)], 1, 10));
+        assert!(covers(&[(Some(1), Some(10))], 1, 10));
+        assert!(!covers(&[(Some(1), Some(11))], 1, 10), "a sibling chapter");
+        assert!(!covers(&[], 1, 10));
+        assert!(!covers(&[(None, None)], 1, 10), "a purchase of nothing");
+    }
+}

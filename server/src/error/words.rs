@@ -1,0 +1,137 @@
+//! How error messages are worded: in the language of the request being answered, which a
+//! middleware sets for the whole request (`in_request_language`), so an error made far from
+//! the request (a fallback, a rejection of the HTTP layer, a database fault) reads in it too.
+use axum::{extract::Request, http::StatusCode, middleware::Next, response::Response};
+use tingshu_core::{
+    i18n::texts::{text, text_with},
+    Lang,
+};
+
+use crate::extract::lang_of;
+
+tokio::task_local! {
+    static ANSWER_LANG: Lang;
+}
+
+/// Middleware: answers the request, errors included, in the language it asks for.
+pub async fn in_request_language(request: Request, next: Next) -> Response {
+    let lang = lang_of(request.headers());
+    ANSWER_LANG.scope(lang, next.run(request)).await
+}
+
+/// The language of the request being answered; Chinese, the product's first, outside one.
+pub fn answer_lang() -> Lang {
+    ANSWER_LANG.try_with(|lang| *lang).unwrap_or(Lang::Zh)
+}
+
+/// The catalogue text under `key` in the answer language.
+pub fn said(key: &str) -> String {
+    text(answer_lang(), key).to_owned()
+}
+
+/// What a 404 did not find.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Missing {
+    Book(i32),
+    Chapter(i32),
+    /// A chapter without playable audio (missing, unpublished or without a file).
+    Audio(i32),
+    /// The chapter's audio file is gone from the disk.
+    AudioFile,
+    Route {
+        method: String,
+        path: String,
+    },
+    File(String),
+    /// The server was built without the app.
+    App,
+    Language(String),
+}
+
+impl Missing {
+    /// The sentence in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        let id = |key: &str, id: &i32| text_with(lang, key, &[("id", &id.to_string())]);
+        match self {
+            Self::Book(book) => id("api.notFound.book", book),
+            Self::Chapter(chapter) => id("api.notFound.chapter", chapter),
+            Self::Audio(chapter) => id("api.notFound.audio", chapter),
+            Self::AudioFile => text(lang, "api.notFound.audioFile").to_owned(),
+            Self::Route { method, path } => text_with(
+                lang,
+                "api.notFound.route",
+                &[("method", method), ("path", path)],
+            ),
+            Self::File(path) => text_with(lang, "api.notFound.file", &[("path", path)]),
+            Self::App => text(lang, "api.notFound.app").to_owned(),
+            Self::Language(code) => text_with(lang, "api.notFound.language", &[("lang", code)]),
+        }
+    }
+}
+
+impl std::fmt::Display for Missing {
+    /// The English sentence, for logs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+/// The sentence of a refusal the HTTP layer made, by its status.
+pub fn rejection_message(status: StatusCode, lang: Lang) -> String {
+    let key = match status.as_u16() {
+        405 => "api.methodNotAllowed",
+        413 => "api.payloadTooLarge",
+        422 => "api.badBody",
+        code @ (400 | 404 | 408 | 415 | 416 | 431) => {
+            return text(lang, &format!("api.rejected.{code}")).to_owned()
+        }
+        500..=599 => "api.internal",
+        _ => "api.rejected.other",
+    };
+    text(lang, key).to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_missing_thing_and_rejection_is_worded_in_every_language() {
+        let missing = [
+            Missing::Book(7),
+            Missing::Chapter(7),
+            Missing::Audio(7),
+            Missing::AudioFile,
+            Missing::Route {
+                method: "GET".into(),
+                path: "/api/nope".into(),
+            },
+            Missing::File("/x.js".into()),
+            Missing::App,
+            Missing::Language("fr".into()),
+        ];
+        for lang in Lang::ALL {
+            for thing in &missing {
+                let message = thing.message(lang);
+                assert!(!message.contains("{{"), "{lang:?} {thing:?}: {message}");
+                assert!(
+                    !message.starts_with("api."),
+                    "{lang:?} {thing:?}: {message}"
+                );
+            }
+            for status in [400, 404, 405, 408, 413, 415, 416, 422, 431, 418, 502] {
+                let message = rejection_message(StatusCode::from_u16(status).unwrap(), lang);
+                assert!(!message.starts_with("api."), "{lang:?} {status}: {message}");
+            }
+        }
+        assert_eq!(Missing::Book(7).message(Lang::En), "No book with id 7.");
+        assert_eq!(Missing::Book(7).message(Lang::Zh), "找不到编号为 7 的书。");
+    }
+
+    #[tokio::test]
+    async fn the_answer_language_is_the_requests_inside_its_scope_only() {
+        assert_eq!(answer_lang(), Lang::Zh);
+        let inside = ANSWER_LANG.scope(Lang::Ja, async { answer_lang() }).await;
+        assert_eq!(inside, Lang::Ja);
+    }
+}
