@@ -69,7 +69,10 @@ async fn malformed_json_is_a_400_worded_for_the_caller_and_quoted_for_the_develo
         body["message"],
         "リクエストの本文がこのエンドポイントの形式に合いません。"
     );
-    assert!(!body["fields"]["body"].as_str().unwrap().is_empty(), "{body}");
+    assert!(
+        !body["fields"]["body"].as_str().unwrap().is_empty(),
+        "{body}"
+    );
 }
 
 #[tokio::test]
