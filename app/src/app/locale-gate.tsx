@@ -21,13 +21,17 @@ export function LocaleGate({ routes }: { routes: RouteObject[] }) {
   // Match the table on the unprefixed path, so every route exists under every prefix.
   const element = useRoutes(routes, { ...location, pathname: split.path });
 
+  const redirect = split.redirect ?? rootTarget;
+
   useEffect(() => {
+    // An address about to be replaced says nothing about the language: switching to it would
+    // fetch a catalogue the visitor never sees.
+    if (redirect) return;
     if (i18n.language !== split.lang) void i18n.changeLanguage(split.lang);
     document.documentElement.lang = languageTag({ lang: split.lang });
-  }, [i18n, split.lang]);
+  }, [i18n, split.lang, redirect]);
 
-  if (split.redirect) return <Navigate replace to={split.redirect} />;
-  if (rootTarget) return <Navigate replace to={rootTarget} />;
+  if (redirect) return <Navigate replace to={redirect} />;
   return (
     <LangProvider value={{ lang: split.lang, fullPath: location.pathname + location.search }}>
       <AuthEffects />
