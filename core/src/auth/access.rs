@@ -1,7 +1,9 @@
 //! Who may call an API endpoint: the server's counterpart of the route guards (spec §6, §8).
 use serde::{Deserialize, Serialize};
 
+use super::kinds::Permission;
 use crate::premium::{self, IsPremiumInput, PremiumUser};
+use crate::spelling::Spelling;
 
 /// 401: no (valid) access token.
 pub const AUTH_REQUIRED: &str = "auth_required";
@@ -26,7 +28,7 @@ pub enum Access {
     /// An active premium subscription (admins included: being admin is not a subscription).
     Premium,
     /// The named permission (e.g. `manage:books`); admins hold every permission.
-    Permission { permission: String },
+    Permission { permission: Permission },
 }
 
 /// The signed-in user as access rules see it; a whole user object may be passed.
@@ -103,7 +105,8 @@ pub fn authorize(input: AuthorizeInput) -> AccessDecision {
         Access::Public | Access::Authenticated => AccessDecision::Allow,
         Access::Admin if !subject.is_admin() => deny(403, "Admin access required", ADMIN_REQUIRED),
         Access::Permission { permission }
-            if !subject.is_admin() && !subject.permissions.iter().any(|p| p == permission) =>
+            if !subject.is_admin()
+                && !subject.permissions.iter().any(|p| p == permission.as_str()) =>
         {
             deny(403, "Admin access required", PERMISSION_REQUIRED)
         }
@@ -165,7 +168,7 @@ mod tests {
 
     fn manage_books() -> Access {
         Access::Permission {
-            permission: "manage:books".into(),
+            permission: Permission::ManageBooks,
         }
     }
 
@@ -278,9 +281,9 @@ mod tests {
 
     proptest! {
         #[test]
-        fn admins_pass_everything_but_premium(perm in "[a-z:]{1,20}", exp in proptest::option::of(0f64..4e12)) {
+        fn admins_pass_everything_but_premium(perm in proptest::sample::select(Permission::ALL), exp in proptest::option::of(0f64..4e12)) {
             let admin = Subject { subscription_expires_at: exp, ..subject("admin", "free") };
-            for access in [Access::Public, Access::Authenticated, Access::Admin, Access::Permission { permission: perm.clone() }] {
+            for access in [Access::Public, Access::Authenticated, Access::Admin, Access::Permission { permission: perm }] {
                 prop_assert_eq!(check(access, Some(admin.clone())), AccessDecision::Allow);
             }
             let premium = check(Access::Premium, Some(admin));

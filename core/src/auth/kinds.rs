@@ -46,6 +46,47 @@ impl Spelling for SubscriptionType {
     }
 }
 
+/// What a role may do in the console; the permissions table holds exactly these names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Permission {
+    #[serde(rename = "manage:books")]
+    ManageBooks,
+    #[serde(rename = "manage:users")]
+    ManageUsers,
+    #[serde(rename = "manage:system")]
+    ManageSystem,
+    #[serde(rename = "view:analytics")]
+    ViewAnalytics,
+    #[serde(rename = "manage:promotions")]
+    ManagePromotions,
+    #[serde(rename = "manage:orders")]
+    ManageOrders,
+}
+
+impl Spelling for Permission {
+    const ALL: &'static [Self] = &[
+        Self::ManageBooks,
+        Self::ManageUsers,
+        Self::ManageSystem,
+        Self::ViewAnalytics,
+        Self::ManagePromotions,
+        Self::ManageOrders,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::ManageBooks => "manage:books",
+            Self::ManageUsers => "manage:users",
+            Self::ManageSystem => "manage:system",
+            Self::ViewAnalytics => "view:analytics",
+            Self::ManagePromotions => "manage:promotions",
+            Self::ManageOrders => "manage:orders",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,5 +96,6 @@ mod tests {
     fn every_kind_reads_back_its_spelling_and_serialises_as_it() {
         round_trips::<UserType>();
         round_trips::<SubscriptionType>();
+        round_trips::<Permission>();
     }
 }

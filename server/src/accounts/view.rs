@@ -3,7 +3,7 @@ use sea_orm::DbErr;
 use serde::Serialize;
 use tingshu_core::auth::{
     account_state::AccountStatus,
-    kinds::{SubscriptionType, UserType},
+    kinds::{Permission, SubscriptionType, UserType},
 };
 
 use super::repository::UserWithGrants;
@@ -25,7 +25,7 @@ pub struct UserView {
     pub status: AccountStatus,
     pub preferences: Preferences,
     pub roles: Vec<String>,
-    pub permissions: Vec<String>,
+    pub permissions: Vec<Permission>,
     pub created_at: i64,
     pub last_login_at: Option<i64>,
 }
@@ -63,7 +63,10 @@ impl TryFrom<UserWithGrants> for UserView {
                 timezone: user.timezone,
             },
             roles,
-            permissions,
+            permissions: permissions
+                .iter()
+                .map(|name| spelled(&row, "permission", name))
+                .collect::<Result<_, _>>()?,
             created_at: user.created_at,
             last_login_at: user.last_login_at,
         })

@@ -736,6 +736,11 @@ export interface components {
             currentPassword?: string | null;
             newPassword?: string | null;
         };
+        /**
+         * @description What a role may do in the console; the permissions table holds exactly these names.
+         * @enum {string}
+         */
+        Permission: "manage:books" | "manage:users" | "manage:system" | "view:analytics" | "manage:promotions" | "manage:orders";
         PersonRef: {
             /** Format: int32 */
             id: number;
@@ -1163,7 +1168,7 @@ export interface components {
                 status: components["schemas"]["AccountStatus"];
                 preferences: components["schemas"]["Preferences"];
                 roles: string[];
-                permissions: string[];
+                permissions: components["schemas"]["Permission"][];
                 /** Format: int64 */
                 createdAt: number;
                 /** Format: int64 */
@@ -1226,7 +1231,7 @@ export interface components {
             status: components["schemas"]["AccountStatus"];
             preferences: components["schemas"]["Preferences"];
             roles: string[];
-            permissions: string[];
+            permissions: components["schemas"]["Permission"][];
             /** Format: int64 */
             createdAt: number;
             /** Format: int64 */

@@ -4,7 +4,7 @@ use axum::{
     Json,
 };
 use serde::{Deserialize, Serialize};
-use tingshu_core::auth::access::Access;
+use tingshu_core::auth::{access::Access, kinds::Permission};
 use utoipa_axum::routes;
 
 use crate::{
@@ -17,7 +17,7 @@ use crate::{
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     api.add(
         Access::Permission {
-            permission: "manage:system".into(),
+            permission: Permission::ManageSystem,
         },
         routes!(list_security_events),
     )
