@@ -52,8 +52,13 @@ pub struct RequestLang(pub Lang);
 impl<S: Send + Sync> FromRequestParts<S> for RequestLang {
     type Rejection = std::convert::Infallible;
 
+    /// The language `error::words::in_request_language` already read, else read here.
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(lang_of(&parts.headers)))
+        Ok(parts
+            .extensions
+            .get::<Self>()
+            .copied()
+            .unwrap_or_else(|| Self(lang_of(&parts.headers))))
     }
 }
 

@@ -44,14 +44,18 @@ pub struct CampaignEndInput {
 /// `campaignEnd`: the latest end of the campaigns active at `nowMs`, null when none is: how
 /// long the book stays free.
 pub fn campaign_end(input: CampaignEndInput) -> Option<f64> {
-    input
-        .windows
-        .into_iter()
+    latest_end(&input.windows, input.now_ms)
+}
+
+/// [`campaign_end`] over borrowed windows, for callers that keep them.
+pub fn latest_end(windows: &[CampaignWindow], now_ms: f64) -> Option<f64> {
+    windows
+        .iter()
         .filter(|window| {
             campaign_active(CampaignActiveInput {
                 starts_at: window.starts_at,
                 ends_at: window.ends_at,
-                now_ms: input.now_ms,
+                now_ms,
             })
         })
         .map(|window| window.ends_at)

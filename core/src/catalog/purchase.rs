@@ -27,13 +27,15 @@ pub struct PurchaseCoversInput {
 /// the whole book (its book, no chapter) unlocks every chapter of it; a chapter purchase
 /// unlocks that chapter only, never its siblings.
 pub fn purchase_covers(input: PurchaseCoversInput) -> bool {
-    input
-        .purchases
-        .iter()
-        .any(|purchase| match purchase.chapter_id {
-            None => purchase.book_id == Some(input.book_id),
-            Some(chapter) => chapter == input.chapter_id,
-        })
+    covers(&input.purchases, input.book_id, input.chapter_id)
+}
+
+/// [`purchase_covers`] over borrowed purchases, for callers asking of many chapters.
+pub fn covers(purchases: &[Purchase], book_id: i32, chapter_id: i32) -> bool {
+    purchases.iter().any(|purchase| match purchase.chapter_id {
+        None => purchase.book_id == Some(book_id),
+        Some(chapter) => chapter == chapter_id,
+    })
 }
 
 #[cfg(test)]

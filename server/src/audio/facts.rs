@@ -14,7 +14,7 @@ use moka::future::Cache;
 use sea_orm::DatabaseConnection;
 use tingshu_core::catalog::{
     access::BookAccess,
-    campaign::{campaign_end, CampaignEndInput, CampaignWindow},
+    campaign::{latest_end, CampaignWindow},
 };
 
 use super::{repository, serve::strong_etag};
@@ -35,8 +35,8 @@ pub struct ChapterAudio {
     pub book_id: i32,
     pub chapter_is_free: bool,
     pub book_access: BookAccess,
-    /// The book's limited-free campaigns `(starts_at, ends_at)` in ms, past ones excluded.
-    pub campaigns: Vec<(i64, i64)>,
+    /// The book's limited-free campaigns, past ones excluded.
+    pub campaigns: Vec<CampaignWindow>,
     /// The file, inside `<data_dir>/audio`.
     pub path: PathBuf,
     pub mime: HeaderValue,
@@ -47,19 +47,15 @@ pub struct ChapterAudio {
 impl ChapterAudio {
     /// The latest end (ms) of a campaign running at `now_ms` (the core's `campaignEnd`).
     pub fn campaign_end_at(&self, now_ms: i64) -> Option<i64> {
-        let windows = self
-            .campaigns
-            .iter()
-            .map(|&(starts_at, ends_at)| CampaignWindow {
-                starts_at: Some(starts_at as f64),
-                ends_at: ends_at as f64,
-            })
-            .collect();
-        campaign_end(CampaignEndInput {
-            windows,
-            now_ms: now_ms as f64,
-        })
-        .map(|ends_at| ends_at as i64)
+        latest_end(&self.campaigns, now_ms as f64).map(|ends_at| ends_at as i64)
+    }
+}
+
+/// A stored `(starts_at, ends_at)` in ms as the core's campaign window.
+fn window((starts_at, ends_at): (i64, i64)) -> CampaignWindow {
+    CampaignWindow {
+        starts_at: Some(starts_at as f64),
+        ends_at: ends_at as f64,
     }
 }
 
@@ -117,7 +113,11 @@ async fn load(
             asset.storage_key
         ))
     })?;
-    let campaigns = repository::campaign_windows(db, book.id, now_ms).await?;
+    let campaigns = repository::campaign_windows(db, book.id, now_ms)
+        .await?
+        .into_iter()
+        .map(window)
+        .collect();
     Ok(Some(Arc::new(ChapterAudio {
         chapter_id: chapter.id,
         book_id: book.id,
@@ -142,7 +142,7 @@ mod tests {
             book_id: 1,
             chapter_is_free: false,
             book_access: BookAccess::Vip,
-            campaigns: vec![(100, 200), (150, 300), (500, 600)],
+            campaigns: [(100, 200), (150, 300), (500, 600)].map(window).to_vec(),
             path: PathBuf::from("/data/audio/a.wav"),
             mime: HeaderValue::from_static("audio/wav"),
             etag: None,

@@ -2,7 +2,7 @@
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
 };
-use tingshu_core::catalog::purchase::{purchase_covers, Purchase, PurchaseCoversInput};
+use tingshu_core::catalog::purchase::{covers, Purchase};
 
 use crate::entities::{asset, book, chapter, promotion, promotion_book, purchase};
 
@@ -82,10 +82,6 @@ pub async fn purchased(
             book_id,
             chapter_id,
         })
-        .collect();
-    Ok(purchase_covers(PurchaseCoversInput {
-        purchases,
-        book_id,
-        chapter_id,
-    }))
+        .collect::<Vec<_>>();
+    Ok(covers(&purchases, book_id, chapter_id))
 }

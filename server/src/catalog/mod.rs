@@ -13,7 +13,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use tingshu_core::{
     catalog::{
         access::{chapter_access, BookAccess, ChapterAccess, ChapterAccessInput},
-        purchase::{purchase_covers, Purchase, PurchaseCoversInput},
+        purchase::{self, Purchase},
         query::{BOOK_ACCESS, BOOK_STATUSES},
     },
     premium::PremiumUser,
@@ -324,11 +324,7 @@ impl AccessContext {
             campaign_ends_at: self.campaign_ends_at.map(|ms| ms as f64),
             now_ms: self.now_ms as f64,
             user: self.user.clone(),
-            purchased: purchase_covers(PurchaseCoversInput {
-                purchases: self.purchases.clone(),
-                book_id: chapter.book_id,
-                chapter_id: chapter.id,
-            }),
+            purchased: purchase::covers(&self.purchases, chapter.book_id, chapter.id),
         })
     }
 }

@@ -7,15 +7,17 @@ use tingshu_core::{
     Lang,
 };
 
-use crate::extract::lang_of;
+use crate::extract::{lang_of, RequestLang};
 
 tokio::task_local! {
     static ANSWER_LANG: Lang;
 }
 
 /// Middleware: answers the request, errors included, in the language it asks for.
-pub async fn in_request_language(request: Request, next: Next) -> Response {
+/// The language is read once here; handlers get it through `RequestLang`.
+pub async fn in_request_language(mut request: Request, next: Next) -> Response {
     let lang = lang_of(request.headers());
+    request.extensions_mut().insert(RequestLang(lang));
     ANSWER_LANG.scope(lang, next.run(request)).await
 }
 

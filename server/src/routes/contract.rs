@@ -18,7 +18,7 @@ pub const BEARER: &str = "bearer";
 pub const ACCESS_EXTENSION: &str = "x-access";
 
 /// The error answers routes share, by component name: (status, name, description).
-const ERRORS: [(&str, &str, &str); 9] = [
+const ERRORS: [(&str, &str, &str); 8] = [
     (
         "400",
         "BadRequest",
@@ -36,11 +36,6 @@ const ERRORS: [(&str, &str, &str); 9] = [
         "415",
         "UnsupportedMediaType",
         "The body is not sent as `application/json`.",
-    ),
-    (
-        "429",
-        "TooManyRequests",
-        "Too many requests; retry after `retryAfter` seconds.",
     ),
     (
         "500",

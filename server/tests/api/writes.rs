@@ -163,6 +163,46 @@ async fn client_loop(
     ack
 }
 
+/// One listener on two devices toggling the same book on both shelves at once: every
+/// answer is a success and each shelf ends holding the book exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_devices_toggling_the_same_shelves_at_once_agree() {
+    let app = spawn_app_with(|config| config.demo = true).await;
+    let listener = app.signed_up_user("two-devices").await;
+    let other_device = app.second_session(&listener).await;
+    let book = book_ids(&app).await[0];
+    let tokens = [
+        listener.access_token.as_str(),
+        other_device.access_token.as_str(),
+    ];
+    // The shelf names are their table names.
+    for shelf in ["bookshelf", "favorites"] {
+        let path = format!("/api/me/{shelf}/{book}");
+        for round in 0..11 {
+            let method = if round % 2 == 0 {
+                Method::PUT
+            } else {
+                Method::DELETE
+            };
+            let both = tokens
+                .iter()
+                .map(|token| app.call(method.clone(), &path, Some(token), None));
+            for answer in join_all(both).await {
+                assert_eq!(answer.status(), 200, "{method} {path} in round {round}");
+            }
+        }
+        let rows = count(
+            &app,
+            &format!(
+                "SELECT COUNT(*) FROM {shelf} WHERE user_id = {} AND book_id = {book}",
+                listener.id
+            ),
+        )
+        .await;
+        assert_eq!(rows, 1, "{shelf} holds the book once after the last PUTs");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sixteen_clients_mixing_writes_get_no_error_and_lose_nothing() {
     let app = spawn_app_with(|config| config.demo = true).await;
