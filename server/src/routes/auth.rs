@@ -248,7 +248,8 @@ async fn update_profile(
 /// Changes the password after checking the current one; other sessions are signed out.
 #[utoipa::path(post, path = "/auth/change-password", tag = "auth",
     request_body = PasswordChangeRequest,
-    responses((status = 200, body = Success<Nothing>)))]
+    responses((status = 200, body = Success<Nothing>),
+        (status = 429, description = "Too many wrong current passwords for this account", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn change_password(
     State(state): State<AppState>,

@@ -6,6 +6,7 @@ use futures_util::future::join_all;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use crate::contract::assert_documented;
 use crate::helpers::{spawn_app, spawn_app_with, RealServer, TestApp, GOOD_PASSWORD};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -159,6 +160,8 @@ async fn the_current_password_on_change_password_is_throttled_like_a_sign_in() {
     );
     let (status, _) = login_status(&app, &user.email, GOOD_PASSWORD).await;
     assert_eq!(status, 429, "the same account lock as sign-in");
+    assert_documented(&app, "POST", "/api/auth/change-password", 429).await;
+    assert_documented(&app, "POST", "/api/auth/login", 429).await;
 }
 
 #[tokio::test]
@@ -211,6 +214,13 @@ async fn registration_feedback_and_search_have_per_client_budgets() {
         .await
         .unwrap();
     assert_eq!(forged.status(), 429);
+    for (method, path) in [
+        ("POST", "/api/auth/register"),
+        ("POST", "/api/feedback"),
+        ("GET", "/api/search"),
+    ] {
+        assert_documented(&app, method, path, 429).await;
+    }
 }
 
 #[tokio::test]

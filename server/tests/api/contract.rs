@@ -27,6 +27,22 @@ async fn served_document(app: &crate::helpers::TestApp) -> Value {
     response.json().await.unwrap()
 }
 
+/// Fails unless the served document lists `status` among the answers of `method path`
+/// (`path` as documented, e.g. `/api/books/{id}`): a test that provokes a status calls it.
+pub(crate) async fn assert_documented(
+    app: &crate::helpers::TestApp,
+    method: &str,
+    path: &str,
+    status: u16,
+) {
+    let document = served_document(app).await;
+    let answers = &document["paths"][path][method.to_lowercase()]["responses"];
+    assert!(
+        answers.get(status.to_string()).is_some(),
+        "{method} {path} answers {status} but does not document it: {answers}"
+    );
+}
+
 /// Every (method, path) the document lists, as `GET /api/books/{id}`.
 fn documented_operations(document: &Value) -> BTreeSet<(String, String)> {
     let mut operations = BTreeSet::new();
