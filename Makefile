@@ -54,7 +54,7 @@ rust-tools:
 # npm installs the app's dependencies from its lock file; the wasm package must exist first.
 node-deps: app/node_modules/.installed e2e/node_modules/.installed
 
-app/node_modules/.installed: app/package-lock.json wasm/pkg/package.json
+app/node_modules/.installed: app/package-lock.json wasm/pkg/package.json wasm/pkg-pages/package.json
 	cd app && npm ci --no-audit --no-fund
 	touch $@
 
@@ -71,18 +71,29 @@ chromium:
 
 ## ---- builds --------------------------------------------------------------------------
 
-wasm: wasm/pkg/package.json
+wasm: wasm/pkg/package.json wasm/pkg-pages/package.json
 
-# The smallest module: opt-level z (profile wasm-release), then wasm-opt -Oz without the
-# name section and producers (binaryen from npm, wasm/binaryen).
+# The smallest modules: opt-level z (profile wasm-release), then wasm-opt -Oz without the
+# name section and producers (binaryen from npm, wasm/binaryen). Two packages from one
+# crate: `tingshu-wasm` (feature shell, fetched by the first load) and `tingshu-wasm-pages`
+# (feature pages, fetched by the pages that use one of its rules).
 WASM_OPT := wasm/binaryen/node_modules/.bin/wasm-opt
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
+define wasm_package # out-dir, out-name, cargo feature, npm package name
+	wasm-pack build wasm --target bundler --out-dir $(1) --out-name $(2) --profile wasm-release \
+		-- --no-default-features --features $(3)
+	$(WASM_OPT) -Oz --strip-debug --strip-producers $(WASM_FEATURES) \
+		wasm/$(1)/$(2)_bg.wasm -o wasm/$(1)/$(2)_bg.wasm
+	sed -i 's/"name": "tingshu-wasm"/"name": "$(4)"/' wasm/$(1)/package.json
+endef
 wasm/pkg/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
 	@$(MAKE) --no-print-directory rust-tools
-	wasm-pack build wasm --target bundler --out-dir pkg --profile wasm-release
-	$(WASM_OPT) -Oz --strip-debug --strip-producers $(WASM_FEATURES) \
-		wasm/pkg/tingshu_wasm_bg.wasm -o wasm/pkg/tingshu_wasm_bg.wasm
+	$(call wasm_package,pkg,tingshu_wasm,shell,tingshu-wasm)
+	@touch $@
+wasm/pkg-pages/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
+	@$(MAKE) --no-print-directory rust-tools
+	$(call wasm_package,pkg-pages,tingshu_wasm_pages,pages,tingshu-wasm-pages)
 	@touch $@
 
 wasm/binaryen/node_modules/.installed: wasm/binaryen/package-lock.json
@@ -153,4 +164,4 @@ test-binary: app server-release
 	scripts/check-one-binary.sh "$(CARGO_TARGET_DIR)/release/tingshu"
 
 clean:
-	rm -rf wasm/pkg app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules
+	rm -rf wasm/pkg wasm/pkg-pages app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules

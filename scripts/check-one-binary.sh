@@ -39,8 +39,8 @@ expect /books/1 200 text/html '<div id="root">'
 script="$(grep -o '/assets/[^"]*\.js' "$work/body" | head -1)"
 [ -n "$script" ] || { echo "FAIL: the page names no script"; failures=$((failures + 1)); }
 [ -z "$script" ] || expect "$script" 200 '(text|application)/javascript'
-expect /_i18n/en/messages.json 200 application/json '"app"'
-expect /_i18n/ja/messages.json 200 application/json '"app"'
+expect /_i18n/en/app.json 200 application/json '"app"'
+expect /_i18n/ja/pages.json 200 application/json '"pages"'
 expect /robots.txt 200 text/plain 'User-agent'
 expect /favicon.ico 200 image/x-icon
 expect /favicon.svg 200 'image/svg\+xml'

@@ -44,7 +44,9 @@ pub fn is_bot(input: IsBotInput) -> bool {
     let Some(ua) = input.user_agent.filter(|ua| !ua.trim().is_empty()) else {
         return false;
     };
-    let mut ua = ua.to_lowercase();
+    // The words are ASCII: ASCII case folding finds them (and keeps Unicode's case tables
+    // out of the browser's module).
+    let mut ua = ua.to_ascii_lowercase();
     for brand in FALSE_POSITIVES {
         ua = ua.replace(brand, "");
     }

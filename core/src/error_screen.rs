@@ -145,7 +145,7 @@ pub fn error_screen(input: ErrorScreenInput) -> ErrorScreen {
         None => text(lang, &format!("errorScreen.{section}.message")).to_owned(),
     };
     let mentions_membership = {
-        let lower = raw.to_lowercase();
+        let lower = raw.to_ascii_lowercase();
         lower.contains("premium") || lower.contains("subscription")
     };
     let (action, icon, color) = match status_code {

@@ -1,45 +1,24 @@
 // First load of the home page in a real browser: every file the page fetches until the
-// network is idle (English visitor, empty cache), each gzipped at level 9, summed by kind.
+// network is idle (empty cache), each gzipped at level 9, summed by kind.
 // Usage (from e2e/): TINGSHU_BIN=… node bench/first-load.mjs [lang]
-import { gzipSync } from 'node:zlib';
 import { openBrowser, startServer } from '../harness.mjs';
+import { measureFirstLoad } from './first-load-size.mjs';
 
 const lang = process.argv[2] ?? 'en';
 const locale = { zh: 'zh-CN', en: 'en-US', ja: 'ja-JP' }[lang];
 const server = await startServer();
 const browser = await openBrowser({ locale });
-const urls = new Set();
+let measured;
 try {
-  const { page } = browser;
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    // Only this server's files; API answers are data, not the app.
-    if (url.origin === server.baseUrl && !url.pathname.startsWith('/api/')) urls.add(url.href);
-  });
-  await page.goto(`${server.baseUrl}/${lang === 'zh' ? '' : lang}`);
-  await page.waitForLoadState('networkidle');
+  measured = await measureFirstLoad(browser.page, server.baseUrl, `/${lang === 'zh' ? '' : lang}`);
 } finally {
   await browser.close();
+  await server.stop();
 }
 
-const kindOf = (path) =>
-  path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : path.endsWith('.wasm') ? 'wasm'
-  : path.startsWith('/_i18n/') ? 'translations' : path.endsWith('.html') || !path.includes('.') ? 'html' : 'other';
-const totals = {};
-const rows = [];
-for (const href of urls) {
-  const response = await fetch(href, { headers: { 'accept-encoding': 'identity' } });
-  const raw = Buffer.from(await response.arrayBuffer());
-  const gzipped = gzipSync(raw, { level: 9 }).length;
-  const { pathname } = new URL(href);
-  const kind = kindOf(pathname);
-  totals[kind] = (totals[kind] ?? 0) + gzipped;
-  rows.push({ pathname, raw: raw.length, gzipped });
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+for (const row of measured.rows) {
+  console.log(`${kb(row.gzipped).padStart(7)} KB gz  ${kb(row.raw).padStart(7)} KB raw  ${row.pathname}`);
 }
-await server.stop();
-
-rows.sort((a, b) => b.gzipped - a.gzipped);
-for (const row of rows) console.log(`${(row.gzipped / 1024).toFixed(1).padStart(7)} KB gz  ${(row.raw / 1024).toFixed(1).padStart(7)} KB raw  ${row.pathname}`);
-const sum = Object.values(totals).reduce((a, b) => a + b, 0);
-console.log(Object.entries(totals).map(([kind, bytes]) => `${kind} ${(bytes / 1024).toFixed(1)} KB`).join(', '));
-console.log(`first load (${lang}): ${rows.length} files, ${(sum / 1024).toFixed(1)} KB gzip`);
+console.log(Object.entries(measured.totals).map(([kind, bytes]) => `${kind} ${kb(bytes)} KB`).join(', '));
+console.log(`first load (${lang}): ${measured.rows.length} files, ${kb(measured.sum)} KB gzip`);

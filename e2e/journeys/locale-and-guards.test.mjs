@@ -29,7 +29,12 @@ test('an English browser opening / lands on /en, in English, and fetches no othe
     await page.waitForLoadState('networkidle');
     await page.goto(`${server.baseUrl}/en/books`);
     await page.waitForLoadState('networkidle');
-    assert.deepEqual([...new Set(catalogues)], ['/_i18n/en/messages.json']);
+    assert.deepEqual([...new Set(catalogues)], ['/_i18n/en/app.json']);
+    // A static page fetches its long texts with it, in English too.
+    await page.goto(`${server.baseUrl}/en/about`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    assert.deepEqual([...new Set(catalogues)], ['/_i18n/en/app.json', '/_i18n/en/pages.json']);
   } finally {
     await browser.close();
   }

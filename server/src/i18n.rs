@@ -1,5 +1,7 @@
-//! The translation catalogues, read once at start and served as one JSON document per language:
-//! from `LOCALES_DIR` when it is set, else the copy built into the binary.
+//! The translation catalogues, read once at start and served as one JSON document per language
+//! and file (an i18next namespace: `app` for every page, `pages` for the long texts of the
+//! static pages, `core` for the rules' own texts): from `LOCALES_DIR` when it is set, else the
+//! copy built into the binary.
 use std::{collections::BTreeMap, fs, path::Path};
 
 use anyhow::{bail, Context};
@@ -10,17 +12,17 @@ use tingshu_core::Lang;
 
 use crate::conditional::etag_of;
 
-/// One language's merged catalogue: `{ "<file stem>": {…}, … }`, ready to send.
+/// One file of one language, under its name: `{ "<file stem>": {…} }`, ready to send.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
     pub json: Bytes,
     pub etag: String,
 }
 
-/// Every supported language's catalogue.
+/// Every supported language's catalogue files, by language code and file stem.
 #[derive(Debug, Default)]
 pub struct Catalogues {
-    by_lang: BTreeMap<String, Catalogue>,
+    by_file: BTreeMap<(String, String), Catalogue>,
 }
 
 /// The catalogues of the checkout the binary was built from (read from disk in a debug build).
@@ -92,36 +94,43 @@ impl Catalogues {
         Self::merge(files)
     }
 
-    /// Merges each language's files, in file name order, into one document.
-    fn merge(mut files: Vec<CatalogueFile>) -> anyhow::Result<Self> {
-        files.sort_by(|a, b| a.stem.cmp(&b.stem));
-        let mut by_lang = BTreeMap::new();
-        for lang in Lang::ALL {
-            let mut merged = serde_json::Map::new();
-            for file in files.iter().filter(|file| file.lang == lang) {
-                let value: serde_json::Value = serde_json::from_str(&file.text)
-                    .with_context(|| format!("{} is not valid JSON", file.origin))?;
-                merged.insert(file.stem.clone(), value);
-            }
-            if merged.is_empty() {
-                bail!("no catalogue files for {}", lang.code());
-            }
-            let json = serde_json::to_vec(&merged).context("cannot encode a catalogue")?;
+    /// Checks every file and wraps it under its stem; every language must have files.
+    fn merge(files: Vec<CatalogueFile>) -> anyhow::Result<Self> {
+        let mut by_file = BTreeMap::new();
+        for file in files {
+            let value: serde_json::Value = serde_json::from_str(&file.text)
+                .with_context(|| format!("{} is not valid JSON", file.origin))?;
+            let wrapped = serde_json::Map::from_iter([(file.stem.clone(), value)]);
+            let json = serde_json::to_vec(&wrapped).context("cannot encode a catalogue")?;
             let etag = etag_of(&Sha256::digest(&json));
-            by_lang.insert(
-                lang.code().to_owned(),
+            by_file.insert(
+                (file.lang.code().to_owned(), file.stem),
                 Catalogue {
                     json: Bytes::from(json),
                     etag,
                 },
             );
         }
-        Ok(Self { by_lang })
+        for lang in Lang::ALL {
+            if !by_file.keys().any(|(code, _)| code == lang.code()) {
+                bail!("no catalogue files for {}", lang.code());
+            }
+        }
+        Ok(Self { by_file })
     }
 
-    /// The catalogue of a language code, if it is a supported language.
-    pub fn get(&self, lang: &str) -> Option<&Catalogue> {
-        self.by_lang.get(lang)
+    /// The file `stem` of a language code, if both exist.
+    pub fn get(&self, lang: &str, stem: &str) -> Option<&Catalogue> {
+        self.by_file.get(&(lang.to_owned(), stem.to_owned()))
+    }
+
+    /// The stems of a language's files.
+    pub fn stems(&self, lang: &str) -> Vec<&str> {
+        self.by_file
+            .keys()
+            .filter(|(code, _)| code == lang)
+            .map(|(_, stem)| stem.as_str())
+            .collect()
     }
 }
 
@@ -135,13 +144,18 @@ mod tests {
         let from_disk = Catalogues::load(&dir).unwrap();
         let built_in = Catalogues::built_in().unwrap();
         for lang in Lang::ALL {
-            let (disk, inside) = (
-                from_disk.get(lang.code()).unwrap(),
-                built_in.get(lang.code()).unwrap(),
-            );
-            assert_eq!(disk.json, inside.json, "{}", lang.code());
-            assert_eq!(disk.etag, inside.etag);
+            let stems = from_disk.stems(lang.code());
+            assert_eq!(stems, ["app", "core", "pages"], "{}", lang.code());
+            assert_eq!(stems, built_in.stems(lang.code()));
+            for stem in stems {
+                let (disk, inside) = (
+                    from_disk.get(lang.code(), stem).unwrap(),
+                    built_in.get(lang.code(), stem).unwrap(),
+                );
+                assert_eq!(disk.json, inside.json, "{} {stem}", lang.code());
+                assert_eq!(disk.etag, inside.etag);
+            }
         }
-        assert!(built_in.get("fr").is_none());
+        assert!(built_in.get("fr", "app").is_none());
     }
 }

@@ -1,9 +1,15 @@
 //! JavaScript face of `tingshu-core`: one export per rule, each deserialize → one core call → serialize.
+//! Built twice (features `shell` and `pages`): the first load fetches only the shell's rules.
 //!
 //! Every export has the shape `ruleName(input: RuleNameInput): Output`; the TypeScript
 //! types are the tsify declarations generated from core. Outputs are plain JSON values
 //! (`Serializer::json_compatible`: objects, not Maps; `None` → `null`); a core error or a
 //! malformed input throws a JS `Error` carrying its Display text.
+
+#![cfg_attr(
+    not(all(feature = "shell", feature = "pages")),
+    allow(unused_imports, dead_code)
+)]
 
 use std::convert::Infallible;
 use std::fmt::Display;
@@ -43,57 +49,75 @@ macro_rules! export_rules {
     )*};
 }
 
-export_rules! {
-    formatDuration(format::duration::FormatDurationInput = "FormatDurationInput") -> "string" = ok(format::duration::format_duration);
-    formatNumber(format::number::FormatNumberInput = "FormatNumberInput") -> "string" = ok(format::number::format_number);
-    formatFileSize(format::filesize::FormatFileSizeInput = "FormatFileSizeInput") -> "string" = ok(format::filesize::format_file_size);
-    formatRelativeTime(format::relative::FormatRelativeTimeInput = "FormatRelativeTimeInput") -> "string" = ok(format::relative::format_relative_time);
-    formatSmartTime(format::smart::FormatSmartTimeInput = "FormatSmartTimeInput") -> "string" = ok(format::smart::format_smart_time);
-    formatDate(format::smart::FormatDateInput = "FormatDateInput") -> "string" = ok(format::smart::format_date);
-    formatCurrency(format::currency::FormatCurrencyInput = "FormatCurrencyInput") -> "string" = ok(format::currency::format_currency);
-    currencyForLang(format::currency::CurrencyForLangInput = "CurrencyForLangInput") -> "Currency" = ok(format::currency::currency_for_lang);
-    clampRating(format::clamp::ClampRatingInput = "ClampRatingInput") -> "number" = ok(format::clamp::clamp_rating);
-    clampProgress(format::clamp::ClampProgressInput = "ClampProgressInput") -> "number" = ok(format::clamp::clamp_progress);
-    avatarInitials(format::initials::AvatarInitialsInput = "AvatarInitialsInput") -> "string" = ok(format::initials::avatar_initials);
-    validateStoredAuth(auth::stored::ValidateStoredAuthInput = "ValidateStoredAuthInput") -> "StoredAuthValidation" = ok(auth::stored::validate_stored_auth);
-    refreshSchedule(auth::refresh::RefreshScheduleInput = "RefreshScheduleInput") -> "RefreshSchedule" = ok(auth::refresh::refresh_schedule);
-    refreshOnNavigation(auth::refresh::RefreshOnNavigationInput = "RefreshOnNavigationInput") -> "boolean" = ok(auth::refresh::refresh_on_navigation);
-    refreshBeforeRequest(auth::refresh::RefreshBeforeRequestInput = "RefreshBeforeRequestInput") -> "boolean" = ok(auth::refresh::refresh_before_request);
-    rotatedRefresh(auth::refresh::RotatedRefreshInput = "RotatedRefreshInput") -> "RotatedRefresh" = ok(auth::refresh::rotated_refresh);
-    validateRegistration(auth::account::ValidateRegistrationInput = "ValidateRegistrationInput") -> "RegistrationValidation" = ok(auth::account::validate_registration);
-    validateProfileUpdate(auth::account::ValidateProfileUpdateInput = "ValidateProfileUpdateInput") -> "ProfileUpdateValidation" = ok(auth::account::validate_profile_update);
-    validatePasswordChange(auth::account::ValidatePasswordChangeInput = "ValidatePasswordChangeInput") -> "PasswordChangeValidation" = ok(auth::account::validate_password_change);
-    authorize(auth::access::AuthorizeInput = "AuthorizeInput") -> "AccessDecision" = ok(auth::access::authorize);
-    loginThrottle(auth::throttle::LoginThrottleInput = "LoginThrottleInput") -> "ThrottleDecision" = ok(auth::throttle::login_throttle);
-    signInDelay(auth::throttle::SignInDelayInput = "SignInDelayInput") -> "SignInDelay" = ok(auth::throttle::sign_in_delay);
-    validateLanguage(i18n::lang::ValidateLanguageInput = "ValidateLanguageInput") -> "LanguageValidation" = ok(i18n::lang::validate_language);
-    languageTag(i18n::lang::LanguageTagInput = "LanguageTagInput") -> "string" = ok(i18n::lang::language_tag);
-    resolveLanguage(i18n::lang::ResolveLanguageInput = "ResolveLanguageInput") -> "Lang" = ok(i18n::lang::resolve_language);
-    allowedTimezones(time::timezone::AllowedTimezonesInput = "AllowedTimezonesInput") -> "string[]" = ok(time::timezone::allowed_timezones);
-    validateTimezone(time::timezone::ValidateTimezoneInput = "ValidateTimezoneInput") -> "boolean" = ok(time::timezone::validate_timezone);
-    browsingReportEligible(tracking::BrowsingReportEligibleInput = "BrowsingReportEligibleInput") -> "boolean" = ok(tracking::browsing_report_eligible);
-    isBot(bots::IsBotInput = "IsBotInput") -> "boolean" = ok(bots::is_bot);
-    isPremium(premium::IsPremiumInput = "IsPremiumInput") -> "boolean" = ok(premium::is_premium);
-    premiumStatus(premium::PremiumStatusInput = "PremiumStatusInput") -> "PremiumStatus" = ok(premium::premium_status);
-    splitLocale(routing::locale::SplitLocaleInput = "SplitLocaleInput") -> "SplitLocale" = ok(routing::locale::split_locale);
-    localizePath(routing::locale::LocalizePathInput = "LocalizePathInput") -> "string" = ok(routing::locale::localize_path);
-    isLocalisable(routing::locale::IsLocalisableInput = "IsLocalisableInput") -> "boolean" = ok(routing::locale::is_localisable);
-    isRecordId(routing::record_id::IsRecordIdInput = "IsRecordIdInput") -> "boolean" = ok(routing::record_id::is_record_id);
-    rootRedirect(routing::locale::RootRedirectInput = "RootRedirectInput") -> "string | null" = ok(routing::locale::root_redirect);
-    decideRoute(routing::guard::DecideRouteInput = "DecideRouteInput") -> "RouteDecision" = routing::guard::decide_route;
-    errorScreen(error_screen::ErrorScreenInput = "ErrorScreenInput") -> "ErrorScreen" = ok(error_screen::error_screen);
-    powDigest(pow::PowDigestInput = "PowDigestInput") -> "string" = ok(pow::pow_digest);
-    solvePow(pow::SolvePowInput = "SolvePowInput") -> "PowSolution | null" = ok(pow::solve_pow);
-    verifyPow(pow::VerifyPowInput = "VerifyPowInput") -> "boolean" = ok(pow::verify_pow);
-    chapterAccess(catalog::access::ChapterAccessInput = "ChapterAccessInput") -> "ChapterAccess" = ok(catalog::access::chapter_access);
-    signAudioUrl(catalog::signed_url::SignAudioUrlInput = "SignAudioUrlInput") -> "string" = ok(catalog::signed_url::sign_audio_url);
-    verifyAudioUrl(catalog::signed_url::VerifyAudioUrlInput = "VerifyAudioUrlInput") -> "SignatureCheck" = ok(catalog::signed_url::verify_audio_url);
-    progressWins(catalog::progress::ProgressWinsInput = "ProgressWinsInput") -> "boolean" = ok(catalog::progress::progress_wins);
-    clampPlaybackRate(catalog::progress::ClampPlaybackRateInput = "ClampPlaybackRateInput") -> "number" = ok(catalog::progress::clamp_playback_rate);
-    sleepTimerRemaining(catalog::progress::SleepTimerRemainingInput = "SleepTimerRemainingInput") -> "SleepTimer" = ok(catalog::progress::sleep_timer_remaining);
-    checkQueryParam(catalog::query::CheckQueryParamInput = "CheckQueryParamInput") -> "QueryParamCheck" = ok(catalog::query::check_query_param);
-    purchaseCovers(catalog::purchase::PurchaseCoversInput = "PurchaseCoversInput") -> "boolean" = ok(catalog::purchase::purchase_covers);
-    campaignActive(catalog::campaign::CampaignActiveInput = "CampaignActiveInput") -> "boolean" = ok(catalog::campaign::campaign_active);
-    campaignEnd(catalog::campaign::CampaignEndInput = "CampaignEndInput") -> "number | null" = ok(catalog::campaign::campaign_end);
-    accountState(auth::account_state::AccountStateInput = "AccountStateInput") -> "AccessDecision" = ok(auth::account_state::account_state);
+/// What every page of the listening path needs (routing, guards, the session, the numbers
+/// and prices on cards, the player): the module the first load fetches.
+#[cfg(feature = "shell")]
+mod shell {
+    use super::*;
+
+    export_rules! {
+        formatDuration(format::duration::FormatDurationInput = "FormatDurationInput") -> "string" = ok(format::duration::format_duration);
+        formatNumber(format::number::FormatNumberInput = "FormatNumberInput") -> "string" = ok(format::number::format_number);
+        formatRelativeTime(format::relative::FormatRelativeTimeInput = "FormatRelativeTimeInput") -> "string" = ok(format::relative::format_relative_time);
+        formatCurrency(format::currency::FormatCurrencyInput = "FormatCurrencyInput") -> "string" = ok(format::currency::format_currency);
+        currencyForLang(format::currency::CurrencyForLangInput = "CurrencyForLangInput") -> "Currency" = ok(format::currency::currency_for_lang);
+        clampRating(format::clamp::ClampRatingInput = "ClampRatingInput") -> "number" = ok(format::clamp::clamp_rating);
+        clampProgress(format::clamp::ClampProgressInput = "ClampProgressInput") -> "number" = ok(format::clamp::clamp_progress);
+        avatarInitials(format::initials::AvatarInitialsInput = "AvatarInitialsInput") -> "string" = ok(format::initials::avatar_initials);
+        validateStoredAuth(auth::stored::ValidateStoredAuthInput = "ValidateStoredAuthInput") -> "StoredAuthValidation" = ok(auth::stored::validate_stored_auth);
+        refreshSchedule(auth::refresh::RefreshScheduleInput = "RefreshScheduleInput") -> "RefreshSchedule" = ok(auth::refresh::refresh_schedule);
+        refreshOnNavigation(auth::refresh::RefreshOnNavigationInput = "RefreshOnNavigationInput") -> "boolean" = ok(auth::refresh::refresh_on_navigation);
+        refreshBeforeRequest(auth::refresh::RefreshBeforeRequestInput = "RefreshBeforeRequestInput") -> "boolean" = ok(auth::refresh::refresh_before_request);
+        validateLanguage(i18n::lang::ValidateLanguageInput = "ValidateLanguageInput") -> "LanguageValidation" = ok(i18n::lang::validate_language);
+        languageTag(i18n::lang::LanguageTagInput = "LanguageTagInput") -> "string" = ok(i18n::lang::language_tag);
+        isBot(bots::IsBotInput = "IsBotInput") -> "boolean" = ok(bots::is_bot);
+        splitLocale(routing::locale::SplitLocaleInput = "SplitLocaleInput") -> "SplitLocale" = ok(routing::locale::split_locale);
+        localizePath(routing::locale::LocalizePathInput = "LocalizePathInput") -> "string" = ok(routing::locale::localize_path);
+        isRecordId(routing::record_id::IsRecordIdInput = "IsRecordIdInput") -> "boolean" = ok(routing::record_id::is_record_id);
+        rootRedirect(routing::locale::RootRedirectInput = "RootRedirectInput") -> "string | null" = ok(routing::locale::root_redirect);
+        decideRoute(routing::guard::DecideRouteInput = "DecideRouteInput") -> "RouteDecision" = routing::guard::decide_route;
+        errorScreen(error_screen::ErrorScreenInput = "ErrorScreenInput") -> "ErrorScreen" = ok(error_screen::error_screen);
+        progressWins(catalog::progress::ProgressWinsInput = "ProgressWinsInput") -> "boolean" = ok(catalog::progress::progress_wins);
+        clampPlaybackRate(catalog::progress::ClampPlaybackRateInput = "ClampPlaybackRateInput") -> "number" = ok(catalog::progress::clamp_playback_rate);
+        sleepTimerRemaining(catalog::progress::SleepTimerRemainingInput = "SleepTimerRemainingInput") -> "SleepTimer" = ok(catalog::progress::sleep_timer_remaining);
+        checkQueryParam(catalog::query::CheckQueryParamInput = "CheckQueryParamInput") -> "QueryParamCheck" = ok(catalog::query::check_query_param);
+        campaignActive(catalog::campaign::CampaignActiveInput = "CampaignActiveInput") -> "boolean" = ok(catalog::campaign::campaign_active);
+    }
+}
+
+/// Everything else: the account forms, profile and settings, the demo pages, and the rules
+/// only the server applies (exported so the shared vectors check this build too). Pages
+/// that need one fetch this module with their own code.
+#[cfg(feature = "pages")]
+mod pages {
+    use super::*;
+
+    export_rules! {
+        formatFileSize(format::filesize::FormatFileSizeInput = "FormatFileSizeInput") -> "string" = ok(format::filesize::format_file_size);
+        formatSmartTime(format::smart::FormatSmartTimeInput = "FormatSmartTimeInput") -> "string" = ok(format::smart::format_smart_time);
+        formatDate(format::smart::FormatDateInput = "FormatDateInput") -> "string" = ok(format::smart::format_date);
+        rotatedRefresh(auth::refresh::RotatedRefreshInput = "RotatedRefreshInput") -> "RotatedRefresh" = ok(auth::refresh::rotated_refresh);
+        validateRegistration(auth::account::ValidateRegistrationInput = "ValidateRegistrationInput") -> "RegistrationValidation" = ok(auth::account::validate_registration);
+        validateProfileUpdate(auth::account::ValidateProfileUpdateInput = "ValidateProfileUpdateInput") -> "ProfileUpdateValidation" = ok(auth::account::validate_profile_update);
+        validatePasswordChange(auth::account::ValidatePasswordChangeInput = "ValidatePasswordChangeInput") -> "PasswordChangeValidation" = ok(auth::account::validate_password_change);
+        authorize(auth::access::AuthorizeInput = "AuthorizeInput") -> "AccessDecision" = ok(auth::access::authorize);
+        loginThrottle(auth::throttle::LoginThrottleInput = "LoginThrottleInput") -> "ThrottleDecision" = ok(auth::throttle::login_throttle);
+        signInDelay(auth::throttle::SignInDelayInput = "SignInDelayInput") -> "SignInDelay" = ok(auth::throttle::sign_in_delay);
+        resolveLanguage(i18n::lang::ResolveLanguageInput = "ResolveLanguageInput") -> "Lang" = ok(i18n::lang::resolve_language);
+        allowedTimezones(time::timezone::AllowedTimezonesInput = "AllowedTimezonesInput") -> "string[]" = ok(time::timezone::allowed_timezones);
+        validateTimezone(time::timezone::ValidateTimezoneInput = "ValidateTimezoneInput") -> "boolean" = ok(time::timezone::validate_timezone);
+        browsingReportEligible(tracking::BrowsingReportEligibleInput = "BrowsingReportEligibleInput") -> "boolean" = ok(tracking::browsing_report_eligible);
+        isPremium(premium::IsPremiumInput = "IsPremiumInput") -> "boolean" = ok(premium::is_premium);
+        premiumStatus(premium::PremiumStatusInput = "PremiumStatusInput") -> "PremiumStatus" = ok(premium::premium_status);
+        isLocalisable(routing::locale::IsLocalisableInput = "IsLocalisableInput") -> "boolean" = ok(routing::locale::is_localisable);
+        powDigest(pow::PowDigestInput = "PowDigestInput") -> "string" = ok(pow::pow_digest);
+        solvePow(pow::SolvePowInput = "SolvePowInput") -> "PowSolution | null" = ok(pow::solve_pow);
+        verifyPow(pow::VerifyPowInput = "VerifyPowInput") -> "boolean" = ok(pow::verify_pow);
+        chapterAccess(catalog::access::ChapterAccessInput = "ChapterAccessInput") -> "ChapterAccess" = ok(catalog::access::chapter_access);
+        signAudioUrl(catalog::signed_url::SignAudioUrlInput = "SignAudioUrlInput") -> "string" = ok(catalog::signed_url::sign_audio_url);
+        verifyAudioUrl(catalog::signed_url::VerifyAudioUrlInput = "VerifyAudioUrlInput") -> "SignatureCheck" = ok(catalog::signed_url::verify_audio_url);
+        purchaseCovers(catalog::purchase::PurchaseCoversInput = "PurchaseCoversInput") -> "boolean" = ok(catalog::purchase::purchase_covers);
+        campaignEnd(catalog::campaign::CampaignEndInput = "CampaignEndInput") -> "number | null" = ok(catalog::campaign::campaign_end);
+        accountState(auth::account_state::AccountStateInput = "AccountStateInput") -> "AccessDecision" = ok(auth::account_state::account_state);
+    }
 }

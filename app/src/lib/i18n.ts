@@ -1,6 +1,6 @@
-// The browser's i18next: catalogues from `/_i18n/{lang}/messages.json` (one top-level key per locales file).
-import i18next, { type i18n, type TFunction } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+// The browser's i18next: one namespace per locales file, from `/_i18n/{lang}/{file}.json`.
+import i18next, { type i18n, type ReadCallback, type TFunction } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { languageOptions } from '@/config/languages';
 
@@ -18,18 +18,37 @@ export const i18nBaseOptions = {
   load: 'currentOnly' as const,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Every page reads `app`; the static pages' long texts (`pages`) are fetched by those pages
+  // (`useTranslation('pages')`), so the first load carries only `app`. Each file's texts sit
+  // under its own name, so a key reads the same in any namespace (`app.nav.home`).
+  ns: ['app'],
+  defaultNS: 'app',
+  fallbackNS: 'app',
 };
+
+/**
+ * Reads one catalogue file. A network failure or a 5xx answers "retry" (`true`), and i18next
+ * tries again with its growing delay; a 404 does not.
+ */
+export function readCatalogue(lng: string, ns: string, done: ReadCallback): void {
+  const path = `/_i18n/${lng}/${ns}.json`;
+  fetch(path)
+    .then(async (response) => {
+      if (response.ok) done(null, (await response.json()) as Record<string, unknown>);
+      else done(new Error(`${path}: ${response.status}`), response.status >= 500);
+    })
+    .catch((error: unknown) => done(error instanceof Error ? error : new Error(String(error)), true));
+}
 
 /** Creates the app's instance, starting in the language the URL names. */
 export function createHttpI18n(lng: string): i18n {
   const instance = i18next.createInstance();
   void instance
-    .use(HttpBackend)
+    .use(resourcesToBackend(readCatalogue))
     .use(initReactI18next)
     .init({
       ...i18nBaseOptions,
       lng,
-      backend: { loadPath: '/_i18n/{{lng}}/messages.json' },
       react: { useSuspense: true },
     });
   return instance;

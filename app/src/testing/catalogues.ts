@@ -1,4 +1,4 @@
-// The translation files of `locales/`, merged per language the way the server serves them.
+// The translation files of `locales/`, by language and file (one i18next namespace each).
 const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', {
   eager: true,
   import: 'default',

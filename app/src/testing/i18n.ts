@@ -10,7 +10,13 @@ export function createTestI18n(lng = 'zh'): i18n {
     ...i18nBaseOptions,
     lng,
     initAsync: false,
-    resources: Object.fromEntries(Object.entries(catalogues).map(([lang, stems]) => [lang, { translation: stems }])),
+    ns: Object.keys(catalogues.zh),
+    resources: Object.fromEntries(
+      Object.entries(catalogues).map(([lang, files]) => [
+        lang,
+        Object.fromEntries(Object.entries(files).map(([stem, texts]) => [stem, { [stem]: texts }])),
+      ]),
+    ),
     react: { useSuspense: false },
   });
   return instance;

@@ -1,78 +1,32 @@
-//! Lookup in the embedded i18next catalogues `locales/{zh,en,ja}/core.json`, shared with the browser.
+//! Lookup in the i18next catalogues `locales/{zh,en,ja}/core.json`, shared with the browser.
 //!
-//! The files are nested JSON in i18next format; they are flattened once into dotted keys
-//! (`time.ago.minute_other`). Interpolation is `{{name}}`; plurals use the `_one` / `_other`
-//! suffixes with the CLDR rule of each language (English: exactly 1 is `one`; Chinese and
-//! Japanese have only `other`, but their files carry both keys so all three key sets match).
-
-use std::collections::HashMap;
-use std::sync::OnceLock;
-
-use serde_json::Value;
+//! The files are nested JSON in i18next format; `build.rs` flattens them at compile time into
+//! dotted keys (`time.ago.minute_other`) and checks every language has the same keys.
+//! Interpolation is `{{name}}`; plurals use the `_one` / `_other` suffixes with the CLDR rule
+//! of each language (English: exactly 1 is `one`; Chinese and Japanese have only `other`, but
+//! their files carry both keys so all three key sets match).
 
 use super::lang::Lang;
 
-const ZH: &str = include_str!("../../../locales/zh/core.json");
-const EN: &str = include_str!("../../../locales/en/core.json");
-const JA: &str = include_str!("../../../locales/ja/core.json");
+mod tables {
+    include!(concat!(env!("OUT_DIR"), "/texts.rs"));
+}
 
-type Catalogue = HashMap<String, String>;
-
-fn source(lang: Lang) -> &'static str {
+fn texts(lang: Lang) -> &'static [&'static str] {
     match lang {
-        Lang::Zh => ZH,
-        Lang::En => EN,
-        Lang::Ja => JA,
-    }
-}
-
-fn flatten(prefix: &str, value: &Value, out: &mut Catalogue) {
-    match value {
-        Value::Object(map) => {
-            for (key, child) in map {
-                let path = if prefix.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{prefix}.{key}")
-                };
-                flatten(&path, child, out);
-            }
-        }
-        Value::String(text) => {
-            out.insert(prefix.to_owned(), text.clone());
-        }
-        other => {
-            out.insert(prefix.to_owned(), other.to_string());
-        }
-    }
-}
-
-fn parse(src: &str) -> Catalogue {
-    // The files are part of the build and checked by the tests below; a broken file is a
-    // build defect, not a runtime condition.
-    let value: Value = serde_json::from_str(src).expect("core.json must be valid JSON");
-    let mut out = Catalogue::new();
-    flatten("", &value, &mut out);
-    out
-}
-
-fn catalogue(lang: Lang) -> &'static Catalogue {
-    static CATALOGUES: OnceLock<[Catalogue; 3]> = OnceLock::new();
-    let all = CATALOGUES.get_or_init(|| Lang::ALL.map(|lang| parse(source(lang))));
-    match lang {
-        Lang::Zh => &all[0],
-        Lang::En => &all[1],
-        Lang::Ja => &all[2],
+        Lang::Zh => &tables::ZH,
+        Lang::En => &tables::EN,
+        Lang::Ja => &tables::JA,
     }
 }
 
 /// The text under a dotted key. A missing key is a programming error: debug builds (and so
 /// every test) panic on it; release builds show `?` rather than crash a page.
 pub fn text(lang: Lang, key: &str) -> &'static str {
-    match catalogue(lang).get(key) {
-        Some(text) => text.as_str(),
-        None if cfg!(debug_assertions) => panic!("missing core text {key} ({lang:?})"),
-        None => "?",
+    match tables::KEYS.binary_search(&key) {
+        Ok(index) => texts(lang)[index],
+        Err(_) if cfg!(debug_assertions) => panic!("missing core text {key} ({lang:?})"),
+        Err(_) => "?",
     }
 }
 
@@ -102,36 +56,69 @@ fn interpolate(template: &str, vars: &[(&str, &str)]) -> String {
     out
 }
 
-/// Every dotted key of one language's catalogue, sorted.
-pub fn keys(lang: Lang) -> Vec<&'static str> {
-    let mut keys: Vec<&str> = catalogue(lang).keys().map(String::as_str).collect();
-    keys.sort_unstable();
-    keys
+/// Every dotted key, sorted (the same in every language).
+pub fn keys() -> &'static [&'static str] {
+    &tables::KEYS
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn all_languages_have_the_same_keys() {
-        let zh = keys(Lang::Zh);
-        assert!(zh.len() > 50, "catalogue unexpectedly small: {}", zh.len());
-        assert_eq!(zh, keys(Lang::En), "zh and en key sets differ");
-        assert_eq!(zh, keys(Lang::Ja), "zh and ja key sets differ");
+    /// The dotted keys and texts of one file, read the way i18next reads it.
+    fn file_texts(lang: Lang) -> Vec<(String, String)> {
+        fn walk(prefix: &str, value: &serde_json::Value, out: &mut Vec<(String, String)>) {
+            match value {
+                serde_json::Value::Object(map) => {
+                    for (key, child) in map {
+                        let path = if prefix.is_empty() {
+                            key.clone()
+                        } else {
+                            format!("{prefix}.{key}")
+                        };
+                        walk(&path, child, out);
+                    }
+                }
+                other => out.push((prefix.to_owned(), other.as_str().unwrap().to_owned())),
+            }
+        }
+        let path = format!(
+            "{}/../locales/{}/core.json",
+            env!("CARGO_MANIFEST_DIR"),
+            lang.code()
+        );
+        let value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut out = Vec::new();
+        walk("", &value, &mut out);
+        out.sort();
+        out
     }
 
     #[test]
-    fn every_value_is_a_non_empty_string() {
+    fn the_tables_hold_every_text_of_every_file() {
+        assert!(
+            keys().len() > 50,
+            "catalogue unexpectedly small: {}",
+            keys().len()
+        );
         for lang in Lang::ALL {
-            let value: Value = serde_json::from_str(source(lang)).unwrap();
-            let mut stack = vec![&value];
-            while let Some(v) = stack.pop() {
-                match v {
-                    Value::Object(map) => stack.extend(map.values()),
-                    Value::String(s) => assert!(!s.trim().is_empty(), "{lang:?}: empty text"),
-                    other => panic!("{lang:?}: non-string leaf {other}"),
-                }
+            let from_file = file_texts(lang);
+            let file_keys: Vec<&str> = from_file.iter().map(|(key, _)| key.as_str()).collect();
+            assert_eq!(file_keys, keys(), "{lang:?}");
+            for (key, expected) in &from_file {
+                assert_eq!(text(lang, key), expected, "{lang:?} {key}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_text_is_non_empty() {
+        for lang in Lang::ALL {
+            for key in keys() {
+                assert!(
+                    !text(lang, key).trim().is_empty(),
+                    "{lang:?}: {key} is empty"
+                );
             }
         }
     }
@@ -148,7 +135,7 @@ mod tests {
             names.dedup();
             names
         }
-        for key in keys(Lang::Zh) {
+        for &key in keys() {
             // Date patterns legitimately use different fields per language.
             if key == "date.medium" || key == "date.short" {
                 continue;

@@ -131,7 +131,7 @@ async fn get_encoded(app: &TestApp, path: &str, encoding: &str) -> reqwest::Resp
 #[tokio::test]
 async fn json_and_translations_are_compressed_audio_never() {
     let app = spawn_app_with(|config| config.demo = true).await;
-    for path in ["/api/books?pageSize=50", "/_i18n/zh/messages.json"] {
+    for path in ["/api/books?pageSize=50", "/_i18n/zh/app.json"] {
         for encoding in ["br", "gzip"] {
             let response = get_encoded(&app, path, encoding).await;
             assert_eq!(response.status(), 200, "{path}");
@@ -232,7 +232,7 @@ async fn every_rejection_is_the_json_error_shape() {
         .unwrap();
     json_error(broken, 400, "broken JSON").await;
 
-    let unknown_language = app.get("/_i18n/xx/messages.json").await;
+    let unknown_language = app.get("/_i18n/xx/app.json").await;
     json_error(unknown_language, 404, "an unknown language").await;
 
     let missing_asset = app.get("/assets/gone-000000.js").await;

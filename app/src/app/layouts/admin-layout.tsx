@@ -1,6 +1,6 @@
 // The admin console frame: top bar and a sidebar of console sections around the page.
 import { Outlet } from 'react-router';
-import { PlayerBar } from '@/features/player';
+import { PlayerSlot } from '@/features/player';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher/language-switcher';
 import { AccountMenu } from '@/features/auth/components/account-menu';
@@ -58,7 +58,7 @@ export function AdminLayout() {
           </PageBoundary>
         </main>
       </div>
-      <PlayerBar />
+      <PlayerSlot />
     </div>
   );
 }

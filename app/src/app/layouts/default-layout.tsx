@@ -1,6 +1,6 @@
 // The default layout: skip link, header (logo, main navigation, language switcher, account), page, footer.
 import { Outlet } from 'react-router';
-import { PlayerBar } from '@/features/player';
+import { PlayerSlot } from '@/features/player';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher/language-switcher';
 import { LocalizedLink, LocalizedNavLink } from '@/components/localized-link/localized-link';
@@ -73,7 +73,7 @@ export function DefaultLayout() {
           <p className="site-footer__note">{t('app.footer.note', { year: new Date().getFullYear() })}</p>
         </div>
       </footer>
-      <PlayerBar />
+      <PlayerSlot />
     </div>
   );
 }

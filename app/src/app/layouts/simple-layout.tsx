@@ -1,6 +1,6 @@
 // The simple layout (offline, payment result pages): logo bar and a centred page.
 import { Outlet } from 'react-router';
-import { PlayerBar } from '@/features/player';
+import { PlayerSlot } from '@/features/player';
 import { Logo } from './logo';
 import { PageBoundary } from './page-boundary';
 import { SkipLink } from './skip-link';
@@ -18,7 +18,7 @@ export function SimpleLayout() {
           <Outlet />
         </PageBoundary>
       </main>
-      <PlayerBar />
+      <PlayerSlot />
     </div>
   );
 }

@@ -14,8 +14,8 @@ describe('language switcher', () => {
     expect(location().search).toBe('?tab=faq');
     expect(window.localStorage.getItem('user-language')).toBe('en');
     expect(document.cookie).toContain('lang=en');
-    const region = screen.getByRole('region', { name: /\(F8\)/ });
-    expect(within(region).getByText('语言已切换为 English')).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: /\(F8\)/ });
+    expect(await within(region).findByText('语言已切换为 English')).toBeInTheDocument();
   });
 
   it('refuses an unsupported code with a warning', async () => {

@@ -1,9 +1,18 @@
-// Holds the toast list, exposes `useToast()`, and renders the Radix toast area at the bottom-right.
-import * as RadixToast from '@radix-ui/react-toast';
-import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+// Holds the toast list, exposes `useToast()`, and renders the Radix toast area at the bottom-right
+// once there is a toast to show (the area's code is fetched then, not with the first load).
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { toastConfig } from '@/config/toast';
 import { toastListReducer } from './toast-list';
-import { Toaster } from './toaster';
 import type { ToastEntry, ToastHandle, ToastOptions } from './toast-types';
 
 export interface ToastApi {
@@ -13,6 +22,8 @@ export interface ToastApi {
 }
 
 export const ToastContext = createContext<ToastApi | null>(null);
+
+const Toaster = lazy(() => import('./toaster'));
 
 let counter = 0;
 const nextId = () => `toast-${Date.now().toString(36)}-${(counter += 1)}`;
@@ -49,14 +60,12 @@ export function ToastProvider({ children, expand = toastConfig.expand }: { child
 
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider
-        duration={toastConfig.durationMs}
-        swipeThreshold={toastConfig.swipeThreshold}
-        swipeDirection="right"
-      >
-        {children}
-        <Toaster toasts={toasts} onDismiss={dismiss} expand={expand} />
-      </RadixToast.Provider>
+      {children}
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <Toaster toasts={toasts} onDismiss={dismiss} expand={expand} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

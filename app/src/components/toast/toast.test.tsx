@@ -34,10 +34,16 @@ function renderToasts() {
 }
 
 describe('toasts', () => {
-  it('appears, closes after 5000 ms, and is removed 200 ms later', () => {
+  // The area is fetched with the first toast; here its module is loaded once up front.
+  beforeAll(async () => {
+    await import('./toaster');
+  });
+
+  it('appears, closes after 5000 ms, and is removed 200 ms later', async () => {
     vi.useFakeTimers();
     const { notify, region } = renderToasts();
-    act(() => notify());
+    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).not.toBeInTheDocument();
+    await act(async () => notify());
     expect(within(region()).getByText('Saved 1')).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(4900));
@@ -51,10 +57,10 @@ describe('toasts', () => {
     expect(screen.getByLabelText('entries')).toHaveTextContent('0');
   });
 
-  it('keeps at most 5, dropping the oldest', () => {
+  it('keeps at most 5, dropping the oldest', async () => {
     vi.useFakeTimers();
     const { notify, region } = renderToasts();
-    for (let i = 0; i < 7; i += 1) act(() => notify());
+    for (let i = 0; i < 7; i += 1) await act(async () => notify());
     const items = within(region()).getAllByRole('listitem');
     expect(items).toHaveLength(5);
     expect(within(region()).queryByText('Saved 1')).not.toBeInTheDocument();
@@ -62,9 +68,9 @@ describe('toasts', () => {
     expect(within(region()).getByText('Saved 7')).toBeInTheDocument();
   });
 
-  it('closes with its close button', () => {
+  it('closes with its close button', async () => {
     const { notify, region } = renderToasts();
-    act(() => notify());
+    await act(async () => notify());
     fireEvent.click(within(region()).getByRole('button', { name: 'Close notification' }));
     expect(within(region()).queryByText('Saved 1')).not.toBeInTheDocument();
   });

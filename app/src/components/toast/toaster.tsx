@@ -1,4 +1,5 @@
 // The toast area: a Radix viewport (F8) listing the toasts, each with a pausing progress bar.
+// Loaded with the first toast (`ToastProvider`), so the first load carries none of it.
 import * as RadixToast from '@radix-ui/react-toast';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +77,7 @@ function ToastItem({ entry, depth, onDismiss }: { entry: ToastEntry; depth: numb
   );
 }
 
-export function Toaster({
+export default function Toaster({
   toasts,
   onDismiss,
   expand,
@@ -87,14 +88,20 @@ export function Toaster({
 }) {
   const { t } = useTranslation();
   return (
-    <RadixToast.Viewport
-      className={`toast-viewport${expand ? '' : ' toast-viewport--stacked'}`}
-      hotkey={[...toastConfig.hotkey]}
-      label={t('app.toast.viewportLabel')}
+    <RadixToast.Provider
+      duration={toastConfig.durationMs}
+      swipeThreshold={toastConfig.swipeThreshold}
+      swipeDirection="right"
     >
-      {toasts.map((entry, index) => (
-        <ToastItem key={entry.id} entry={entry} depth={toasts.length - 1 - index} onDismiss={onDismiss} />
-      ))}
-    </RadixToast.Viewport>
+      <RadixToast.Viewport
+        className={`toast-viewport${expand ? '' : ' toast-viewport--stacked'}`}
+        hotkey={[...toastConfig.hotkey]}
+        label={t('app.toast.viewportLabel')}
+      >
+        {toasts.map((entry, index) => (
+          <ToastItem key={entry.id} entry={entry} depth={toasts.length - 1 - index} onDismiss={onDismiss} />
+        ))}
+      </RadixToast.Viewport>
+    </RadixToast.Provider>
   );
 }

@@ -8,7 +8,8 @@ import { users } from '@/testing/users';
 
 const minute = 60_000;
 const success = (user = users.free) => ok({ user, tokens: tokens(15 * minute, '9'), sessionId: 'session-9' });
-const toasts = () => screen.getByRole('region', { name: /F8/ });
+/** The toast area, once the first toast has brought it. */
+const toasts = () => screen.findByRole('region', { name: /F8/ });
 
 describe('login page', () => {
   it('shows the server field errors next to the fields', async () => {
@@ -172,8 +173,8 @@ describe('account menu and logout', () => {
     await user.click(screen.getByRole('button', { name: '退出登录' }));
 
     await waitFor(() => expect(location().pathname).toBe('/auth/login'));
-    expect(await within(toasts()).findByText('已退出登录')).toBeInTheDocument();
-    expect(within(toasts()).getByText('您已成功退出登录')).toBeInTheDocument();
+    expect(await within(await toasts()).findByText('已退出登录')).toBeInTheDocument();
+    expect(await within(await toasts()).findByText('您已成功退出登录')).toBeInTheDocument();
     expect(callsTo('POST', '/api/auth/logout')[0].body).toEqual({ sessionId: 'test-session' });
     expect(window.sessionStorage.getItem('logout_pending')).not.toBeNull();
     // Replaced, not pushed: the history entry of /about is gone.
@@ -187,7 +188,7 @@ describe('account menu and logout', () => {
     await user.click(await screen.findByRole('button', { name: 'Account menu: free' }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(location().pathname).toBe('/en/auth/login'));
-    expect(await within(toasts()).findByText('Signed out')).toBeInTheDocument();
+    expect(await within(await toasts()).findByText('Signed out')).toBeInTheDocument();
   });
 
   it('closes the menu with Escape and returns focus to its button', async () => {
@@ -218,8 +219,8 @@ describe('an uncured 401', () => {
     const query = new URLSearchParams(location().search);
     expect(query.get('redirect')).toBe('/settings');
     expect(query.get('reason')).toBe('session_expired');
-    expect(await within(toasts()).findByText('认证已过期')).toBeInTheDocument();
-    expect(within(toasts()).getByText('请重新登录以继续使用')).toBeInTheDocument();
+    expect(await within(await toasts()).findByText('认证已过期')).toBeInTheDocument();
+    expect(await within(await toasts()).findByText('请重新登录以继续使用')).toBeInTheDocument();
     expect(window.localStorage.getItem('auth')).toBeNull();
   });
 });
@@ -253,7 +254,7 @@ describe('profile and settings', () => {
     await user.clear(username);
     await user.type(username, 'reader_2');
     await user.click(screen.getByRole('button', { name: '保存资料' }));
-    expect(await within(toasts()).findByText('资料已保存')).toBeInTheDocument();
+    expect(await within(await toasts()).findByText('资料已保存')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: '账户菜单：reader_2' })).toBeInTheDocument();
   });
 
@@ -294,7 +295,7 @@ describe('profile and settings', () => {
     await user.clear(next);
     await user.type(next, 'New-pass-2024');
     await user.click(screen.getByRole('button', { name: '修改密码' }));
-    expect(await within(toasts()).findByText('密码已修改')).toBeInTheDocument();
+    expect(await within(await toasts()).findByText('密码已修改')).toBeInTheDocument();
     expect(callsTo('POST', '/api/auth/change-password')[0].body).toEqual({
       currentPassword: 'Old-pass-1',
       newPassword: 'New-pass-2024',

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toast/use-toast';
 import type { ProfileRequest, UserView } from '@/lib/api/types';
-import { formatDate, premiumStatus, validateProfileUpdate } from '@/lib/core';
+import { formatDate, premiumStatus, validateProfileUpdate } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { accountChanged } from '@/lib/queries/viewer';
 import { authStore } from './auth-store';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { validateRegistration } from '@/lib/core';
+import { validateRegistration } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { authStore } from './auth-store';

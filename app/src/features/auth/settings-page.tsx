@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher/language-switcher';
 import { useToast } from '@/components/toast/use-toast';
-import { allowedTimezones, validatePasswordChange, validateTimezone } from '@/lib/core';
+import { allowedTimezones, validatePasswordChange, validateTimezone } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { preferredTimezone, storeTimezone } from '@/lib/language-preference';
 import { authStore } from './auth-store';

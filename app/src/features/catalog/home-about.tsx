@@ -16,13 +16,13 @@ function asItems(value: unknown): Item[] {
 
 export function HomeAbout() {
   const { t } = useTranslation();
-  const features = asItems(t('pages.home.features.items', { returnObjects: true }));
-  const steps = asItems(t('pages.home.howItWorks.steps', { returnObjects: true }));
+  const features = asItems(t('app.home.features.items', { returnObjects: true }));
+  const steps = asItems(t('app.home.howItWorks.steps', { returnObjects: true }));
 
   return (
     <div className="home home-about">
       <section className="home-section" aria-labelledby="home-features-heading">
-        <h2 id="home-features-heading">{t('pages.home.features.heading')}</h2>
+        <h2 id="home-features-heading">{t('app.home.features.heading')}</h2>
         <ul className="home-features">
           {features.map((item) => (
             <li key={item.title} className="card">
@@ -34,7 +34,7 @@ export function HomeAbout() {
       </section>
 
       <section className="home-section" aria-labelledby="home-steps-heading">
-        <h2 id="home-steps-heading">{t('pages.home.howItWorks.heading')}</h2>
+        <h2 id="home-steps-heading">{t('app.home.howItWorks.heading')}</h2>
         <ol className="home-steps">
           {steps.map((step) => (
             <li key={step.title}>
@@ -46,10 +46,10 @@ export function HomeAbout() {
       </section>
 
       <section className="home-membership card" aria-labelledby="home-membership-heading">
-        <h2 id="home-membership-heading">{t('pages.home.membership.heading')}</h2>
-        <p>{t('pages.home.membership.body')}</p>
+        <h2 id="home-membership-heading">{t('app.home.membership.heading')}</h2>
+        <p>{t('app.home.membership.body')}</p>
         <LocalizedLink to={pathTo('subscription')} className="button button--primary">
-          {t('pages.home.membership.cta')}
+          {t('app.home.membership.cta')}
         </LocalizedLink>
       </section>
     </div>

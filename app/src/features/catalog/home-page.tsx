@@ -152,14 +152,14 @@ export function CatalogHomePage() {
   return (
     <div className="catalog-page home-catalog">
       <section className="home-intro">
-        <h1>{t('pages.home.hero.heading')}</h1>
-        <p>{t('pages.home.hero.lead')}</p>
+        <h1>{t('app.home.hero.heading')}</h1>
+        <p>{t('app.home.hero.lead')}</p>
         <div className="home-intro__actions">
           <LocalizedLink to={pathTo('books')} className="button button--primary">
-            {t('pages.home.hero.ctaBrowse')}
+            {t('app.home.hero.ctaBrowse')}
           </LocalizedLink>
           <LocalizedLink to={pathTo('search')} className="button">
-            {t('pages.home.hero.ctaSearch')}
+            {t('app.home.hero.ctaSearch')}
           </LocalizedLink>
         </div>
       </section>

@@ -17,7 +17,7 @@ function channelHref(value: string): string | null {
 }
 
 export function ContactPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const raw = t('pages.contact.channels', { returnObjects: true }) as unknown;
   const channels = Array.isArray(raw) ? (raw as Channel[]) : [];
   return (

@@ -5,14 +5,12 @@ import { languageOptions } from '@/config/languages';
 import {
   formatCurrency,
   formatDuration,
-  formatFileSize,
   formatNumber,
   formatRelativeTime,
-  formatSmartTime,
-  premiumStatus,
   type Lang,
   type PremiumUser,
 } from '@/lib/core';
+import { formatFileSize, formatSmartTime, premiumStatus } from '@/lib/core-pages';
 import type { Label } from '@/lib/i18n';
 import { preferredTimezone } from '@/lib/language-preference';
 import './demo.css';

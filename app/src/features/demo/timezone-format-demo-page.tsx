@@ -1,14 +1,8 @@
 // /demo/timezone-format: pick an allowed time zone; core formats times in it, and durations.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  allowedTimezones,
-  formatDate,
-  formatDuration,
-  formatRelativeTime,
-  formatSmartTime,
-  validateTimezone,
-} from '@/lib/core';
+import { formatDuration, formatRelativeTime } from '@/lib/core';
+import { allowedTimezones, formatDate, formatSmartTime, validateTimezone } from '@/lib/core-pages';
 import type { Label } from '@/lib/i18n';
 import { useLang } from '@/lib/lang';
 import { preferredTimezone, storeTimezone } from '@/lib/language-preference';

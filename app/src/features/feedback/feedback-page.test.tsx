@@ -34,7 +34,7 @@ describe('feedback page', () => {
     await user.type(message, 'The chapter list of book 12 is out of order.');
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
 
-    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
     expect(await within(region).findByText(/Thanks, we've got your feedback/)).toBeInTheDocument();
     expect(message).toHaveValue('');
   });

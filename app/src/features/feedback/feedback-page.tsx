@@ -15,7 +15,7 @@ const categories = [
 ] satisfies { value: string; label: Label }[];
 
 export function FeedbackPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const { toast } = useToast();
   const { submit, status, fieldErrors, error } = useSubmitFeedback();
   const [category, setCategory] = useState<string>('suggestion');

@@ -1,4 +1,5 @@
 // The mini player at the bottom of every layout with a page chrome, expandable into the full player.
+// Fetched when something first plays (`PlayerSlot`), so the first load carries none of it.
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cover } from '@/components/catalog/book-card';
@@ -7,7 +8,7 @@ import { formatDuration } from '@/lib/core';
 import { pathTo } from '@/lib/paths';
 import { AccessNotice } from './access-notice';
 import { usePlayerController, usePlayerState } from './player-context';
-import { rates, skipSecs, sleepChoices } from './player-controller';
+import { playerShown, rates, skipSecs, sleepChoices } from './player-controller';
 import './player.css';
 
 export function PlayerBar() {
@@ -17,7 +18,7 @@ export function PlayerBar() {
   const sleepId = useId();
   const rateId = useId();
   const { chapter, status, playing, currentTime, duration, buffered, rate, sleep, expanded } = state;
-  if (status === 'idle' || (!chapter && status !== 'error' && status !== 'loading')) return null;
+  if (!playerShown(state)) return null;
 
   const ready = status === 'ready';
   const total = duration || chapter?.durationSecs || 0;

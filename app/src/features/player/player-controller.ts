@@ -30,6 +30,11 @@ export interface PlayerState {
   expanded: boolean;
 }
 
+/** Whether the mini player shows: something is loaded, loading or failed. */
+export function playerShown({ chapter, status }: Pick<PlayerState, 'chapter' | 'status'>): boolean {
+  return status !== 'idle' && (chapter !== null || status === 'error' || status === 'loading');
+}
+
 interface LocalProgress {
   positionSecs: number;
   durationSecs: number;

@@ -8,26 +8,26 @@ function asContent(content: unknown): StaticPageContent {
 }
 
 export function HelpPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return <StaticPage content={asContent(t('pages.help', { returnObjects: true }))} />;
 }
 
 export function AboutPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return <StaticPage content={asContent(t('pages.about', { returnObjects: true }))} />;
 }
 
 export function TermsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return <StaticPage content={asContent(t('pages.terms', { returnObjects: true }))} />;
 }
 
 export function PrivacyPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return <StaticPage content={asContent(t('pages.privacy', { returnObjects: true }))} />;
 }
 
 export function CopyrightPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return <StaticPage content={asContent(t('pages.copyright', { returnObjects: true }))} />;
 }

@@ -1,0 +1,13 @@
+// The shared product rules only some pages need (account forms, profile, settings, demos):
+// the `pages` wasm build of `core/`, fetched with those pages' code, never by the first load.
+export {
+  allowedTimezones,
+  formatDate,
+  formatFileSize,
+  formatSmartTime,
+  premiumStatus,
+  validatePasswordChange,
+  validateProfileUpdate,
+  validateRegistration,
+  validateTimezone,
+} from 'tingshu-wasm-pages';
