@@ -16,6 +16,8 @@ pub enum FieldRule {
     TooShort { min: usize },
     /// More than `max` characters.
     TooLong { max: usize },
+    /// More than `max` items in a list.
+    TooMany { max: usize },
     /// Not one of the `allowed` values.
     OneOf { allowed: Vec<String> },
     /// Not a whole number from `min` to `max`.
@@ -76,6 +78,9 @@ pub fn describe_rule(rule: &FieldRule, lang: Lang) -> String {
         FieldRule::TooLong { max } => {
             text_with(lang, "validation.tooLong", &[("max", &max.to_string())])
         }
+        FieldRule::TooMany { max } => {
+            text_with(lang, "validation.tooMany", &[("max", &max.to_string())])
+        }
         FieldRule::OneOf { allowed } => text_with(
             lang,
             "validation.oneOf",
@@ -90,6 +95,7 @@ pub fn describe_rule(rule: &FieldRule, lang: Lang) -> String {
             let key = match format.as_str() {
                 "email" => "validation.format.email",
                 "url" => "validation.format.url",
+                "slug" => "validation.format.slug",
                 _ => "validation.format.other",
             };
             text(lang, key).to_owned()

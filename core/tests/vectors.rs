@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 52] = [
+const RULES: [&str; 54] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -67,6 +67,8 @@ const RULES: [&str; 52] = [
     "campaignActive",
     "campaignEnd",
     "accountState",
+    "validateBook",
+    "validateCategory",
 ];
 
 #[derive(Debug)]
@@ -113,6 +115,8 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateRegistration" => run(input, ok(auth::account::validate_registration)),
         "validateProfileUpdate" => run(input, ok(auth::account::validate_profile_update)),
         "validatePasswordChange" => run(input, ok(auth::account::validate_password_change)),
+        "validateBook" => run(input, ok(catalog::edit::validate_book)),
+        "validateCategory" => run(input, ok(catalog::edit::validate_category)),
         "authorize" => run(input, ok(auth::access::authorize)),
         "loginThrottle" => run(input, ok(auth::throttle::login_throttle)),
         "signInDelay" => run(input, ok(auth::throttle::sign_in_delay)),

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod client;
 pub mod conditional;
 pub mod config;
+pub mod console;
 pub mod db;
 pub mod edge;
 pub mod entities;

@@ -119,5 +119,7 @@ mod pages {
         purchaseCovers(catalog::purchase::PurchaseCoversInput = "PurchaseCoversInput") -> "boolean" = ok(catalog::purchase::purchase_covers);
         campaignEnd(catalog::campaign::CampaignEndInput = "CampaignEndInput") -> "number | null" = ok(catalog::campaign::campaign_end);
         accountState(auth::account_state::AccountStateInput = "AccountStateInput") -> "AccessDecision" = ok(auth::account_state::account_state);
+        validateBook(catalog::edit::ValidateBookInput = "ValidateBookInput") -> "BookValidation" = ok(catalog::edit::validate_book);
+        validateCategory(catalog::edit::ValidateCategoryInput = "ValidateCategoryInput") -> "CategoryValidation" = ok(catalog::edit::validate_category);
     }
 }

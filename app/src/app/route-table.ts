@@ -43,8 +43,19 @@ const r = (name: RouteName, title: Label, options: Partial<Omit<AppRoute, 'name'
 
 const guest = { guards: ['guest'], layout: 'none' as const };
 const auth = { guards: ['auth'] };
-const admin = { guards: ['admin'] };
-const adminAuth = { guards: ['admin-auth'] };
+/**
+ * A console page: for administrators and for users whose role holds `permission` (an editor
+ * holds manage:books); the spec's `admin` or `admin-auth` guard, plus that permission.
+ */
+const consolePage = (permission: string, guard: 'admin' | 'admin-auth' = 'admin') => ({
+  guards: [guard, 'permission'],
+  permission,
+});
+const books = consolePage('manage:books');
+const system = consolePage('manage:system', 'admin-auth');
+const users = consolePage('manage:users', 'admin-auth');
+const analytics = consolePage('view:analytics', 'admin-auth');
+const promotions = consolePage('manage:promotions');
 
 export const routeTable: AppRoute[] = [
   // Public
@@ -93,45 +104,46 @@ export const routeTable: AppRoute[] = [
   r('profileSubscription', (t) => t('app.routes.profileSubscription'), auth),
   // Admin
   r('admin', (t) => t('app.routes.admin'), { guards: ['auth', 'admin'] }),
-  r('adminUsers', (t) => t('app.routes.adminUsers'), adminAuth),
-  r('adminUserRoles', (t) => t('app.routes.adminRoles'), adminAuth),
-  r('adminBooks', (t) => t('app.routes.adminBooks'), admin),
-  r('adminBookCreate', (t) => t('app.routes.adminBookCreate'), admin),
-  r('adminBookEdit', (t) => t('app.routes.adminBookEdit'), admin),
-  r('adminBookChapters', (t) => t('app.routes.adminBookChapters'), admin),
-  r('adminBookChapterCreate', (t) => t('app.routes.adminChapterCreate'), admin),
-  r('adminBookChapterAnalytics', (t) => t('app.routes.adminChapterAnalytics'), admin),
-  r('adminBookChapterBatchCreate', (t) => t('app.routes.adminChapterBatchCreate'), admin),
-  r('adminBookChapterEdit', (t) => t('app.routes.adminChapterEdit'), admin),
-  r('adminChapters', (t) => t('app.routes.adminChapters'), admin),
-  r('adminChapterEdit', (t) => t('app.routes.adminChapterEdit'), admin),
-  r('adminCategories', (t) => t('app.routes.adminCategories'), admin),
-  r('adminCategoryCreate', (t) => t('app.routes.adminCategoryCreate'), admin),
-  r('adminCategoryEdit', (t) => t('app.routes.adminCategoryEdit'), admin),
-  r('adminCategoryBooks', (t) => t('app.routes.adminCategoryBooks'), admin),
+  r('adminUsers', (t) => t('app.routes.adminUsers'), users),
+  r('adminUserRoles', (t) => t('app.routes.adminRoles'), users),
+  r('adminBooks', (t) => t('app.routes.adminBooks'), books),
+  r('adminBookCreate', (t) => t('app.routes.adminBookCreate'), books),
+  r('adminBookEdit', (t) => t('app.routes.adminBookEdit'), books),
+  r('adminBookChapters', (t) => t('app.routes.adminBookChapters'), books),
+  r('adminBookChapterCreate', (t) => t('app.routes.adminChapterCreate'), books),
+  r('adminBookChapterAnalytics', (t) => t('app.routes.adminChapterAnalytics'), books),
+  r('adminBookChapterBatchCreate', (t) => t('app.routes.adminChapterBatchCreate'), books),
+  r('adminBookChapterEdit', (t) => t('app.routes.adminChapterEdit'), books),
+  r('adminChapters', (t) => t('app.routes.adminChapters'), books),
+  r('adminChapterEdit', (t) => t('app.routes.adminChapterEdit'), books),
+  r('adminCategories', (t) => t('app.routes.adminCategories'), books),
+  r('adminCategoryCreate', (t) => t('app.routes.adminCategoryCreate'), books),
+  r('adminCategoryEdit', (t) => t('app.routes.adminCategoryEdit'), books),
+  r('adminCategoryBooks', (t) => t('app.routes.adminCategoryBooks'), books),
   r('adminPermissions', (t) => t('app.routes.adminPermissions'), auth),
   r('adminRoles', (t) => t('app.routes.adminRoles'), auth),
   r('adminRolesIndexNew', (t) => t('app.routes.adminRoles'), auth),
   r('adminRolePermissions', (t) => t('app.routes.adminRolePermissions'), auth),
-  r('adminLogs', (t) => t('app.routes.adminLogs'), adminAuth),
-  r('adminAccessLogs', (t) => t('app.routes.adminAccessLogs'), adminAuth),
-  r('adminSecurity', (t) => t('app.routes.adminSecurity'), adminAuth),
-  r('adminSettings', (t) => t('app.routes.adminSettings'), adminAuth),
-  r('adminAnalytics', (t) => t('app.routes.adminAnalytics'), adminAuth),
-  r('adminSearchAnalytics', (t) => t('app.routes.adminSearchAnalytics'), adminAuth),
-  r('adminReports', (t) => t('app.routes.adminReports'), adminAuth),
-  r('adminResources', (t) => t('app.routes.adminResources'), admin),
+  r('adminLogs', (t) => t('app.routes.adminLogs'), system),
+  r('adminAccessLogs', (t) => t('app.routes.adminAccessLogs'), system),
+  r('adminSecurity', (t) => t('app.routes.adminSecurity'), system),
+  r('adminSettings', (t) => t('app.routes.adminSettings'), system),
+  r('adminAnalytics', (t) => t('app.routes.adminAnalytics'), analytics),
+  r('adminSearchAnalytics', (t) => t('app.routes.adminSearchAnalytics'), analytics),
+  r('adminReports', (t) => t('app.routes.adminReports'), system),
+  r('adminResources', (t) => t('app.routes.adminResources'), books),
+  // Spec §6 names these two by permission alone.
   r('adminFiles', (t) => t('app.routes.adminFiles'), { guards: ['auth', 'permission'], permission: 'manage:books' }),
   r('adminStorage', (t) => t('app.routes.adminStorage'), {
     guards: ['auth', 'permission'],
     permission: 'manage:system',
   }),
-  r('adminExport', (t) => t('app.routes.adminExport'), admin),
-  r('adminUpload', (t) => t('app.routes.adminUpload'), admin),
-  r('adminPromotions', (t) => t('app.routes.adminPromotions'), admin),
-  r('adminLimitedFree', (t) => t('app.routes.adminLimitedFree'), admin),
-  r('adminAdsSettings', (t) => t('app.routes.adminAdsSettings'), admin),
-  r('adminDataImport', (t) => t('app.routes.adminDataImport'), admin),
+  r('adminExport', (t) => t('app.routes.adminExport'), books),
+  r('adminUpload', (t) => t('app.routes.adminUpload'), books),
+  r('adminPromotions', (t) => t('app.routes.adminPromotions'), promotions),
+  r('adminLimitedFree', (t) => t('app.routes.adminLimitedFree'), promotions),
+  r('adminAdsSettings', (t) => t('app.routes.adminAdsSettings'), system),
+  r('adminDataImport', (t) => t('app.routes.adminDataImport'), books),
   // Demo and test pages
   r('demoI18n', (t) => t('app.routes.demoI18n'), { page: named(demoPages, 'I18nDemoPage') }),
   r('demoAudioPlayer', (t) => t('app.routes.demoAudioPlayer'), {

@@ -5,6 +5,7 @@
 pub mod access;
 pub mod book;
 pub mod campaign;
+pub mod edit;
 pub mod progress;
 pub mod purchase;
 pub mod query;

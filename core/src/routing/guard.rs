@@ -103,6 +103,12 @@ impl GuardUser {
         self.is_admin() || self.permissions.iter().any(|p| p == permission)
     }
 
+    /// Who may enter the console: an administrator, or a user given a role with a console
+    /// permission (an editor); each console page then names the permission it needs.
+    fn is_console_member(&self) -> bool {
+        self.is_admin() || !self.permissions.is_empty()
+    }
+
     fn is_premium(&self, now_ms: f64) -> bool {
         PremiumUser {
             subscription_type: self.subscription_type.clone(),
@@ -168,8 +174,9 @@ pub enum RouteDecision {
 ///    when it is a local path (starts with one `/`), else to the localized `/`.
 /// 3. Needs login (login prefixes, or any guard but `guest` / `content-access`) while
 ///    signed out → `login`: `/auth/login?redirect=<original path, encodeURIComponent>`.
-/// 4. Admin-only (`/admin…`, `admin`, `admin-auth`) and userType is not admin →
-///    `forbidden` 403 "需要管理员权限" (in `lang`).
+/// 4. Admin-only (`/admin…`, `admin`, `admin-auth`) and the user is neither an administrator
+///    (userType admin) nor holds any permission (an editor's role) → `forbidden` 403
+///    "需要管理员权限" (in `lang`).
 /// 5. `permission` guard and the user lacks it (admins have all) → `forbidden` 403.
 /// 6. Premium-only (`/premium/…`, `/downloads…`, `premium` guard) and not premium →
 ///    `premium`: `/premium?redirect=<…>&reason=premium_required`.
@@ -223,7 +230,7 @@ pub fn decide_route(input: DecideRouteInput) -> Result<RouteDecision, GuardError
         return Ok(RouteDecision::Home { to });
     }
     if (located.matches(ADMIN_PREFIX) || has(Guard::Admin) || has(Guard::AdminAuth))
-        && !user.is_admin()
+        && !user.is_console_member()
     {
         return Ok(forbidden(
             text(input.lang, "guard.adminRequired").to_owned(),
@@ -485,15 +492,22 @@ mod tests {
             run(member("admin", "free"), Some("manage:books")),
             Ok(RouteDecision::Allow)
         );
-        let no_perm = GuardUser {
+        let editor = GuardUser {
             permissions: vec!["manage:books".into()],
             ..member("user", "free")
         };
-        // /admin is admin-only before any permission is considered.
-        assert!(matches!(
-            run(no_perm, Some("manage:books")),
-            Ok(RouteDecision::Forbidden { .. })
-        ));
+        // An editor is a console member: in on the pages of their permissions, out on others.
+        assert_eq!(
+            run(editor.clone(), Some("manage:books")),
+            Ok(RouteDecision::Allow)
+        );
+        assert_eq!(
+            run(editor, Some("manage:system")),
+            Ok(RouteDecision::Forbidden {
+                status_code: 403,
+                status_message: "需要权限：manage:system".into(),
+            })
+        );
         assert_eq!(
             run(member("admin", "free"), None),
             Err(GuardError::MissingPermission)

@@ -78,6 +78,11 @@ impl Default for AudioFacts {
 }
 
 impl AudioFacts {
+    /// Forgets every chapter's facts (after a catalogue write on this server).
+    pub fn forget_all(&self) {
+        self.cache.invalidate_all();
+    }
+
     /// The chapter's facts, read from the database at most once per [`FACTS_TTL`] (concurrent
     /// misses for one chapter share a single read).
     pub async fn chapter(

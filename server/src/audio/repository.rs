@@ -4,9 +4,13 @@ use sea_orm::{
 };
 use tingshu_core::catalog::purchase::{covers, Purchase};
 
-use crate::entities::{asset, book, chapter, promotion, promotion_book, purchase};
+use crate::{
+    books::repository::listed,
+    entities::{asset, book, chapter, promotion, promotion_book, purchase},
+};
 
-/// A published chapter with its book and audio asset (`None` when any is missing).
+/// A published chapter of a published book, with the book and the audio asset (`None` when
+/// any is missing).
 pub async fn playable(
     db: &DatabaseConnection,
     chapter_id: i32,
@@ -21,7 +25,11 @@ pub async fn playable(
     let Some(asset_id) = chapter.asset_id else {
         return Ok(None);
     };
-    let Some(book) = book::Entity::find_by_id(chapter.book_id).one(db).await? else {
+    let Some(book) = book::Entity::find_by_id(chapter.book_id)
+        .filter(listed())
+        .one(db)
+        .await?
+    else {
         return Ok(None);
     };
     let Some(asset) = asset::Entity::find_by_id(asset_id).one(db).await? else {

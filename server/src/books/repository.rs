@@ -10,9 +10,14 @@ use crate::entities::{
     author, book, book_tag, category, chapter, narrator, promotion, promotion_book, tag,
 };
 
-/// A book, published or not.
+/// Listeners see published books only; the console sees every book.
+pub fn listed() -> Condition {
+    Condition::all().add(Expr::col((book::Entity, book::Column::Published)).eq(true))
+}
+
+/// A published book.
 pub async fn find_book(db: &impl ConnectionTrait, id: i32) -> Result<Option<book::Model>, DbErr> {
-    book::Entity::find_by_id(id).one(db).await
+    book::Entity::find_by_id(id).filter(listed()).one(db).await
 }
 
 /// A published chapter.
@@ -121,6 +126,7 @@ pub fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
         .cond_where(campaign_running(now_ms))
         .to_owned();
     book::Entity::find()
+        .filter(listed())
         .select_only()
         .columns([
             book::Column::Id,

@@ -40,6 +40,13 @@ impl Default for CatalogCounts {
 }
 
 impl CatalogCounts {
+    /// Forgets every count (after a catalogue write on this server).
+    pub fn forget_all(&self) {
+        self.totals.invalidate_all();
+        self.per_category.invalidate_all();
+        self.per_tag.invalidate_all();
+    }
+
     /// How many books match `filter`, counted at most [`COUNTS_TTL`] ago.
     pub async fn list_total(
         &self,

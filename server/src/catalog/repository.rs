@@ -11,7 +11,9 @@ use tingshu_core::catalog::purchase::Purchase;
 
 use super::{view::TagCount, BookFilter, BookSort};
 use crate::{
-    books::repository::{belongs, campaign_running, promotion_of_book, summary_select, SummaryRow},
+    books::repository::{
+        belongs, campaign_running, listed, promotion_of_book, summary_select, SummaryRow,
+    },
     entities::{book, book_tag, category, chapter, promotion, promotion_book, purchase, tag},
     paging::Paging,
 };
@@ -29,6 +31,7 @@ pub async fn book_counts_by_category(
     db: &impl ConnectionTrait,
 ) -> Result<HashMap<i32, u64>, DbErr> {
     let rows: Vec<(i32, i64)> = book::Entity::find()
+        .filter(listed())
         .select_only()
         .column(book::Column::CategoryId)
         .column_as(Expr::col(book::Column::Id).count(), "n")
@@ -93,7 +96,7 @@ fn books_with_tag(tag_id: i32) -> sea_orm::sea_query::SelectStatement {
 
 /// The filter without its tag (the tag is matched differently for counts and pages).
 fn columns_condition(filter: &BookFilter) -> Condition {
-    let mut condition = Condition::all();
+    let mut condition = listed();
     if let Some(ids) = &filter.category_ids {
         condition = condition.add(book::Column::CategoryId.is_in(ids.iter().copied()));
     }
@@ -271,9 +274,15 @@ pub async fn limited_free_page(
     now_ms: i64,
     paging: Paging,
 ) -> Result<(Vec<(i32, i64)>, u64), DbErr> {
+    let published = Query::select()
+        .column(book::Column::Id)
+        .from(book::Entity)
+        .cond_where(listed())
+        .to_owned();
     let active = promotion_book::Entity::find()
         .join(JoinType::InnerJoin, promotion_of_book())
-        .filter(campaign_running(now_ms));
+        .filter(campaign_running(now_ms))
+        .filter(promotion_book::Column::BookId.in_subquery(published));
     let total: Option<i64> = active
         .clone()
         .select_only()
@@ -383,7 +392,7 @@ pub async fn popular_books(
     exclude: &[i32],
     limit: u64,
 ) -> Result<Vec<book::Model>, DbErr> {
-    let mut query = book::Entity::find();
+    let mut query = book::Entity::find().filter(listed());
     if !exclude.is_empty() {
         query = query.filter(book::Column::Id.is_not_in(exclude.iter().copied()));
     }
@@ -406,7 +415,9 @@ pub async fn books_related(
     if values.is_empty() {
         return Ok(Vec::new());
     }
-    let mut query = book::Entity::find().filter(column.is_in(values.iter().copied()));
+    let mut query = book::Entity::find()
+        .filter(listed())
+        .filter(column.is_in(values.iter().copied()));
     if !exclude.is_empty() {
         query = query.filter(book::Column::Id.is_not_in(exclude.iter().copied()));
     }

@@ -10,10 +10,16 @@ pub struct Model {
     pub title_en: Option<String>,
     pub title_ja: Option<String>,
     pub subtitle: Option<String>,
+    pub subtitle_en: Option<String>,
+    pub subtitle_ja: Option<String>,
     pub author_id: i32,
     pub narrator_id: Option<i32>,
     #[sea_orm(column_type = "Text")]
     pub description: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub description_en: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub description_ja: Option<String>,
     pub cover_url: Option<String>,
     pub category_id: i32,
     pub language: String,
@@ -29,6 +35,8 @@ pub struct Model {
     pub rating_avg: f64,
     pub rating_count: i32,
     pub is_demo: bool,
+    /// Shown to listeners; an unpublished book is seen in the console only.
+    pub published: bool,
     pub created_at: i64,
     pub updated_at: i64,
 }

@@ -1,5 +1,6 @@
 //! sea-orm entities, one module per table; only repository modules use them.
 pub mod asset;
+pub mod audit_log;
 pub mod auth_event;
 pub mod author;
 pub mod book;

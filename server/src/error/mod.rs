@@ -325,6 +325,20 @@ pub struct Success<T: Serialize> {
     pub data: T,
 }
 
+/// `data` of answers that carry nothing but their success: `null`.
+#[derive(Debug, Serialize)]
+pub struct Nothing;
+
+impl utoipa::PartialSchema for Nothing {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Null)
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Nothing {}
+
 /// Wraps a value in the success envelope.
 pub fn success<T: Serialize>(data: T) -> Json<Success<T>> {
     Json(Success {

@@ -35,6 +35,7 @@ pub fn said(key: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Missing {
     Book(i32),
+    Category(i32),
     Chapter(i32),
     /// A chapter without playable audio (missing, unpublished or without a file).
     Audio(i32),
@@ -56,6 +57,7 @@ impl Missing {
         let id = |key: &str, id: &i32| text_with(lang, key, &[("id", &id.to_string())]);
         match self {
             Self::Book(book) => id("api.notFound.book", book),
+            Self::Category(category) => id("api.notFound.category", category),
             Self::Chapter(chapter) => id("api.notFound.chapter", chapter),
             Self::Audio(chapter) => id("api.notFound.audio", chapter),
             Self::AudioFile => text(lang, "api.notFound.audioFile").to_owned(),
@@ -101,6 +103,7 @@ mod tests {
     fn every_missing_thing_and_rejection_is_worded_in_every_language() {
         let missing = [
             Missing::Book(7),
+            Missing::Category(7),
             Missing::Chapter(7),
             Missing::Audio(7),
             Missing::AudioFile,

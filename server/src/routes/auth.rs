@@ -10,10 +10,6 @@ use tingshu_core::auth::{
     account::{ValidateProfileUpdateInput, ValidateRegistrationInput},
     messages,
 };
-use utoipa::openapi::{
-    schema::{ObjectBuilder, Schema, Type},
-    RefOr,
-};
 use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
@@ -26,7 +22,7 @@ use crate::{
     auth::SignedIn,
     budgets::Budget,
     client::ClientAddr,
-    error::{success, ApiError, ApiResult, ErrorBody, Success},
+    error::{success, ApiError, ApiResult, ErrorBody, Nothing, Success},
     extract::{lang_of, Body, OptionalBody},
     state::AppState,
 };
@@ -40,18 +36,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(Access::Authenticated, routes!(update_profile))
         .add(Access::Authenticated, routes!(change_password))
 }
-
-/// `data` of answers that carry nothing but their success: `null`.
-#[derive(Debug, serde::Serialize)]
-struct Nothing;
-
-impl utoipa::PartialSchema for Nothing {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new().schema_type(Type::Null).into()
-    }
-}
-
-impl utoipa::ToSchema for Nothing {}
 
 impl<S: Send + Sync> FromRequestParts<S> for Client {
     type Rejection = std::convert::Infallible;

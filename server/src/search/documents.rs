@@ -6,7 +6,10 @@ use sea_orm::{
     QuerySelect,
 };
 
-use crate::entities::{author, book, book_tag, narrator, tag};
+use crate::{
+    books::repository::listed,
+    entities::{author, book, book_tag, narrator, tag},
+};
 
 /// A book as the search index sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,9 +31,9 @@ pub struct BookDoc {
     pub created_at: i64,
 }
 
-/// How many books the database holds.
+/// How many published books the database holds (the index holds those only).
 pub async fn count_books(db: &DatabaseConnection) -> Result<u64, DbErr> {
-    book::Entity::find().count(db).await
+    book::Entity::find().filter(listed()).count(db).await
 }
 
 /// Up to `limit` books with an id above `after_id`, by id.
@@ -40,6 +43,7 @@ pub async fn load_batch(
     limit: u64,
 ) -> Result<Vec<BookDoc>, DbErr> {
     let books = book::Entity::find()
+        .filter(listed())
         .filter(book::Column::Id.gt(after_id))
         .order_by_asc(book::Column::Id)
         .limit(limit)
@@ -48,9 +52,13 @@ pub async fn load_batch(
     with_names(db, books).await
 }
 
-/// One book, or None when it does not exist.
+/// One published book, or None when it does not exist or is not published.
 pub async fn load_one(db: &DatabaseConnection, book_id: i32) -> Result<Option<BookDoc>, DbErr> {
-    let Some(found) = book::Entity::find_by_id(book_id).one(db).await? else {
+    let Some(found) = book::Entity::find_by_id(book_id)
+        .filter(listed())
+        .one(db)
+        .await?
+    else {
         return Ok(None);
     };
     Ok(with_names(db, vec![found]).await?.pop())

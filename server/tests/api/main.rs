@@ -4,6 +4,7 @@ mod access_matrix;
 mod audio;
 mod auth;
 mod catalog;
+mod console;
 mod contract;
 mod edge;
 mod errors;

@@ -6,6 +6,96 @@
  */
 
 export interface paths {
+    "/api/admin/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of every book, published or not: searched by title, author or id, filtered, sorted. */
+        get: operations["list_books"];
+        put?: never;
+        /** Creates a book (not yet published) from the form; 400 names every bad field. */
+        post: operations["create_book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes, unpublishes or deletes up to 500 books at once. */
+        post: operations["bulk_books"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One book with every field an editor sets. */
+        get: operations["get_book"];
+        /** Changes a book to the form; 400 names every bad field. */
+        put: operations["update_book"];
+        post?: never;
+        /** Deletes a book with its chapters and every listener's shelf entries and progress for it. */
+        delete: operations["delete_book"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category in sort order, with how many books each holds (published or not). */
+        get: operations["list_categories"];
+        put?: never;
+        /** Creates a category; 400 names every bad field, 409 a slug already in use. */
+        post: operations["create_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a category (never under itself or its subcategories). */
+        put: operations["update_category"];
+        post?: never;
+        /** Deletes a category after moving its books to `moveTo`; its subcategories move to the top. */
+        delete: operations["delete_category"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/security/events": {
         parameters: {
             query?: never;
@@ -487,6 +577,94 @@ export interface components {
         Added: {
             added: boolean;
         };
+        /** @description A book as the console edits it. */
+        AdminBook: {
+            /** Format: int32 */
+            id: number;
+            titleZh: string;
+            titleEn?: string | null;
+            titleJa?: string | null;
+            subtitleZh?: string | null;
+            subtitleEn?: string | null;
+            subtitleJa?: string | null;
+            descriptionZh: string;
+            descriptionEn?: string | null;
+            descriptionJa?: string | null;
+            /** Format: int32 */
+            authorId: number;
+            author: string;
+            /** Format: int32 */
+            narratorId?: number | null;
+            narrator?: string | null;
+            /** Format: int32 */
+            categoryId: number;
+            tags: string[];
+            status: components["schemas"]["BookStatus"];
+            access: components["schemas"]["BookAccess"];
+            /** @description The language the book is read in (`zh`, `en`, `ja`). */
+            language: string;
+            /**
+             * Format: int64
+             * @description Prices in minor units (fen, cents, yen).
+             */
+            priceCny?: number | null;
+            /** Format: int64 */
+            priceUsd?: number | null;
+            /** Format: int64 */
+            priceJpy?: number | null;
+            coverUrl?: string | null;
+            /** @description Listeners see the book only when it is published. */
+            published: boolean;
+            /** Format: int32 */
+            chapterCount: number;
+            /** Format: int64 */
+            totalDurationSecs: number;
+            /** Format: int64 */
+            playCount: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description A row of the console's book list. */
+        AdminBookRow: {
+            /** Format: int32 */
+            id: number;
+            titleZh: string;
+            titleEn?: string | null;
+            author: string;
+            /** Format: int32 */
+            categoryId: number;
+            status: components["schemas"]["BookStatus"];
+            access: components["schemas"]["BookAccess"];
+            published: boolean;
+            /** Format: int32 */
+            chapterCount: number;
+            /** Format: int64 */
+            playCount: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /**
+         * @description A category as the console edits it, with how many books it holds directly (published or
+         *     not).
+         */
+        AdminCategory: {
+            /** Format: int32 */
+            id: number;
+            slug: string;
+            nameZh: string;
+            nameEn: string;
+            nameJa: string;
+            /** Format: int32 */
+            parentId?: number | null;
+            /** Format: int32 */
+            sortOrder: number;
+            /** Format: int64 */
+            bookCount: number;
+            /** Format: int64 */
+            createdAt: number;
+        };
         /** @description Where the chapter's audio can be fetched; `expires_at` is set for signed URLs. */
         AudioLink: {
             url: string;
@@ -565,6 +743,24 @@ export interface components {
             freeUntil?: number | null;
             /** Format: int64 */
             updatedAt: number;
+        };
+        /**
+         * @description What a bulk action does to every chosen book.
+         * @enum {string}
+         */
+        BulkAction: "publish" | "unpublish" | "delete";
+        /** @description `POST /api/admin/books/bulk`: an action on up to 500 books. */
+        BulkRequest: {
+            action: components["schemas"]["BulkAction"];
+            ids: number[];
+        };
+        /**
+         * @description How many books a bulk action changed (unknown ids and books already in the asked state
+         *     are not counted).
+         */
+        BulkResult: {
+            /** Format: int64 */
+            changed: number;
         };
         /** @description A category and how many matching books it holds. */
         CategoryFacet: {
@@ -874,6 +1070,83 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminBook: {
+            success: boolean;
+            /** @description A book as the console edits it. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                titleZh: string;
+                titleEn?: string | null;
+                titleJa?: string | null;
+                subtitleZh?: string | null;
+                subtitleEn?: string | null;
+                subtitleJa?: string | null;
+                descriptionZh: string;
+                descriptionEn?: string | null;
+                descriptionJa?: string | null;
+                /** Format: int32 */
+                authorId: number;
+                author: string;
+                /** Format: int32 */
+                narratorId?: number | null;
+                narrator?: string | null;
+                /** Format: int32 */
+                categoryId: number;
+                tags: string[];
+                status: components["schemas"]["BookStatus"];
+                access: components["schemas"]["BookAccess"];
+                /** @description The language the book is read in (`zh`, `en`, `ja`). */
+                language: string;
+                /**
+                 * Format: int64
+                 * @description Prices in minor units (fen, cents, yen).
+                 */
+                priceCny?: number | null;
+                /** Format: int64 */
+                priceUsd?: number | null;
+                /** Format: int64 */
+                priceJpy?: number | null;
+                coverUrl?: string | null;
+                /** @description Listeners see the book only when it is published. */
+                published: boolean;
+                /** Format: int32 */
+                chapterCount: number;
+                /** Format: int64 */
+                totalDurationSecs: number;
+                /** Format: int64 */
+                playCount: number;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminCategory: {
+            success: boolean;
+            /**
+             * @description A category as the console edits it, with how many books it holds directly (published or
+             *     not).
+             */
+            data: {
+                /** Format: int32 */
+                id: number;
+                slug: string;
+                nameZh: string;
+                nameEn: string;
+                nameJa: string;
+                /** Format: int32 */
+                parentId?: number | null;
+                /** Format: int32 */
+                sortOrder: number;
+                /** Format: int64 */
+                bookCount: number;
+                /** Format: int64 */
+                createdAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_BookDetail: {
             success: boolean;
             /** @description `GET /api/books/{id}`. */
@@ -881,6 +1154,18 @@ export interface components {
                 /** @description Plain text; paragraphs separated by `\n`. */
                 description: string;
                 me?: components["schemas"]["BookMe"] | null;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_BulkResult: {
+            success: boolean;
+            /**
+             * @description How many books a bulk action changed (unknown ids and books already in the asked state
+             *     are not counted).
+             */
+            data: {
+                /** Format: int64 */
+                changed: number;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -927,6 +1212,29 @@ export interface components {
                 page: number;
                 /** Format: int64 */
                 pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Items_AdminCategory: {
+            success: boolean;
+            /** @description An unpaged list answer: `{items}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    slug: string;
+                    nameZh: string;
+                    nameEn: string;
+                    nameJa: string;
+                    /** Format: int32 */
+                    parentId?: number | null;
+                    /** Format: int32 */
+                    sortOrder: number;
+                    /** Format: int64 */
+                    bookCount: number;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -977,6 +1285,37 @@ export interface components {
         Success_Nothing: {
             success: boolean;
             data: null;
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_AdminBookRow: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    titleZh: string;
+                    titleEn?: string | null;
+                    author: string;
+                    /** Format: int32 */
+                    categoryId: number;
+                    status: components["schemas"]["BookStatus"];
+                    access: components["schemas"]["BookAccess"];
+                    published: boolean;
+                    /** Format: int32 */
+                    chapterCount: number;
+                    /** Format: int64 */
+                    playCount: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Page_BookSummary: {
@@ -1237,6 +1576,101 @@ export interface components {
             /** Format: int64 */
             lastLoginAt?: number | null;
         };
+        /** @description Input of `validateBook`: the book form as typed. */
+        ValidateBookInput: {
+            /** @default null */
+            titleZh: string | null;
+            /** @default null */
+            titleEn: string | null;
+            /** @default null */
+            titleJa: string | null;
+            /** @default null */
+            subtitleZh: string | null;
+            /** @default null */
+            subtitleEn: string | null;
+            /** @default null */
+            subtitleJa: string | null;
+            /** @default null */
+            descriptionZh: string | null;
+            /** @default null */
+            descriptionEn: string | null;
+            /** @default null */
+            descriptionJa: string | null;
+            /**
+             * @description The author's name (an existing author by that name is reused).
+             * @default null
+             */
+            author: string | null;
+            /**
+             * @description The narrator's name, if any.
+             * @default null
+             */
+            narrator: string | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            categoryId: number | null;
+            /** @default null */
+            tags: string[] | null;
+            /**
+             * @description `serialising` or `finished`.
+             * @default null
+             */
+            status: string | null;
+            /**
+             * @description `free`, `vip` or `paid`.
+             * @default null
+             */
+            access: string | null;
+            /**
+             * @description The language the book is read in; `zh` when absent.
+             * @default null
+             */
+            language: string | null;
+            /**
+             * Format: double
+             * @description Prices in minor units (fen, cents, yen); all three are required for a paid book.
+             * @default null
+             */
+            priceCny: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            priceUsd: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            priceJpy: number | null;
+        };
+        /** @description Input of `validateCategory`: the category form as typed. */
+        ValidateCategoryInput: {
+            /**
+             * @description The address name: lower-case letters and digits in words joined by `-` (`wuxia`).
+             * @default null
+             */
+            slug: string | null;
+            /** @default null */
+            nameZh: string | null;
+            /** @default null */
+            nameEn: string | null;
+            /** @default null */
+            nameJa: string | null;
+            /**
+             * Format: double
+             * @description The parent category, if any.
+             * @default null
+             */
+            parentId: number | null;
+            /**
+             * Format: double
+             * @description The position among its siblings, smallest first; 0 when absent.
+             * @default null
+             */
+            sortOrder: number | null;
+        };
     };
     responses: {
         /** @description The input broke a rule; `fields` names each bad field. */
@@ -1319,6 +1753,352 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_books: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description From 1 to 100; 20 when absent. */
+                pageSize?: number;
+                /** @description Words of a title (any language) or the author's name, or a book id. */
+                q?: string;
+                /** @description A category id (that category only). */
+                category?: number;
+                /** @description `free`, `vip` or `paid`. */
+                access?: string;
+                /** @description `serialising` or `finished`. */
+                status?: string;
+                /** @description `true` (published) or `false` (not yet). */
+                published?: string;
+                /** @description `updated` (the default: last changed first), `newest`, `title` or `plays`. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_AdminBookRow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBookInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminBook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bulk_books: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminBook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBookInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminBook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_AdminCategory"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminCategory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The slug is already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminCategory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The slug is already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_category: {
+        parameters: {
+            query?: {
+                /** @description The category that receives the deleted one's books (required when it holds any). */
+                moveTo?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The category's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The category holds books and no moveTo was given */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_security_events: {
         parameters: {
             query?: {

@@ -1,8 +1,12 @@
 //! `/api/admin/*`: the administration console's endpoints, each behind an admin permission.
+pub mod books;
+pub mod categories;
 pub mod security;
 
 use super::registry::ApiRoutes;
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
+    let api = books::routes(api);
+    let api = categories::routes(api);
     security::routes(api)
 }

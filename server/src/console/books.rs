@@ -1,0 +1,618 @@
+//! The console's books: a searchable, filtered, sorted list of every book (published or not),
+//! one book with every field, creation, changes, deletion and bulk publishing. Each write is
+//! one transaction with its audit row; listeners see it at once (`catalogue_changed`).
+use std::collections::HashMap;
+
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query},
+    ActiveModelTrait,
+    ActiveValue::Set,
+    ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect,
+};
+use tingshu_core::{
+    catalog::{
+        access::BookAccess,
+        book::BookStatus,
+        edit::{validate_book, BookFields, BookValidation, ValidateBookInput},
+        query::{BOOK_ACCESS, BOOK_STATUSES},
+    },
+    i18n::texts::{text, text_with},
+    spelling::Spelling,
+    Lang,
+};
+
+use super::{
+    audit::{self, Actor, Change},
+    catalogue_changed, form_error, now_ms,
+    view::{AdminBook, AdminBookRow, BulkAction, BulkRequest, BulkResult},
+};
+use crate::{
+    db::spelled::spelled,
+    entities::{author, book, book_tag, category, narrator, tag},
+    error::{ApiError, ApiResult, Missing},
+    paging::{choice_param, whole_number_param, Page, Paging},
+    state::AppState,
+};
+
+/// The console's book list: at most 100 per page, 20 by default.
+pub const LIST_MAX_PAGE_SIZE: u64 = 100;
+pub const LIST_DEFAULT_PAGE_SIZE: u64 = 20;
+/// Most characters of a list search.
+pub const SEARCH_MAX_CHARS: usize = 100;
+/// Most books one bulk action may name.
+pub const BULK_MAX: usize = 500;
+
+/// The raw `GET /api/admin/books` query, as strings, before validation.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AdminBookParams {
+    /// From 1.
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub page: Option<String>,
+    /// From 1 to 100; 20 when absent.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    pub page_size: Option<String>,
+    /// Words of a title (any language) or the author's name, or a book id.
+    pub q: Option<String>,
+    /// A category id (that category only).
+    #[param(value_type = Option<u32>, minimum = 1)]
+    pub category: Option<String>,
+    /// `free`, `vip` or `paid`.
+    pub access: Option<String>,
+    /// `serialising` or `finished`.
+    pub status: Option<String>,
+    /// `true` (published) or `false` (not yet).
+    pub published: Option<String>,
+    /// `updated` (the default: last changed first), `newest`, `title` or `plays`.
+    pub sort: Option<String>,
+}
+
+/// The orders of the console's list.
+const SORTS: [&str; 4] = ["updated", "newest", "title", "plays"];
+
+/// A validated list request.
+#[derive(Debug, Clone)]
+pub struct AdminBookQuery {
+    pub q: Option<String>,
+    pub category_id: Option<i32>,
+    pub access: Option<String>,
+    pub status: Option<String>,
+    pub published: Option<bool>,
+    pub sort: &'static str,
+    pub paging: Paging,
+}
+
+impl AdminBookQuery {
+    /// Checks every parameter; a 400 names the first bad one and its rule in `lang`.
+    pub fn parse(params: AdminBookParams, lang: Lang) -> ApiResult<Self> {
+        let paging = Paging::parse_in(
+            lang,
+            params.page.as_deref(),
+            params.page_size.as_deref(),
+            LIST_DEFAULT_PAGE_SIZE,
+            LIST_MAX_PAGE_SIZE,
+        )?;
+        let q = params
+            .q
+            .as_deref()
+            .map(str::trim)
+            .filter(|q| !q.is_empty())
+            .map(str::to_owned);
+        if q.as_ref()
+            .is_some_and(|q| q.chars().count() > SEARCH_MAX_CHARS)
+        {
+            return Err(crate::paging::param_error(
+                lang,
+                "q",
+                tingshu_core::validation::FieldRule::TooLong {
+                    max: SEARCH_MAX_CHARS,
+                },
+            ));
+        }
+        let category_id = whole_number_param(
+            lang,
+            "category",
+            params.category.as_deref(),
+            1,
+            i32::MAX as u64,
+        )?
+        .map(|id| id as i32);
+        let published = choice_param(
+            lang,
+            "published",
+            params.published.as_deref(),
+            &["true", "false"],
+        )?
+        .map(|value| value == "true");
+        let sort = choice_param(lang, "sort", params.sort.as_deref(), &SORTS)?;
+        let sort = SORTS
+            .into_iter()
+            .find(|s| Some(*s) == sort.as_deref())
+            .unwrap_or("updated");
+        Ok(Self {
+            q,
+            category_id,
+            access: choice_param(lang, "access", params.access.as_deref(), &BOOK_ACCESS)?,
+            status: choice_param(lang, "status", params.status.as_deref(), &BOOK_STATUSES)?,
+            published,
+            sort,
+            paging,
+        })
+    }
+
+    fn condition(&self) -> Condition {
+        let mut condition = Condition::all();
+        if let Some(q) = &self.q {
+            let pattern = format!("%{}%", escape_like(q));
+            let like = || LikeExpr::new(pattern.clone()).escape('\\');
+            let authors = Query::select()
+                .column(author::Column::Id)
+                .from(author::Entity)
+                .and_where(Expr::col(author::Column::Name).like(like()))
+                .to_owned();
+            let mut any = Condition::any()
+                .add(Expr::col(book::Column::Title).like(like()))
+                .add(Expr::col(book::Column::TitleEn).like(like()))
+                .add(Expr::col(book::Column::TitleJa).like(like()))
+                .add(book::Column::AuthorId.in_subquery(authors));
+            if let Ok(id) = q.parse::<i32>() {
+                any = any.add(book::Column::Id.eq(id));
+            }
+            condition = condition.add(any);
+        }
+        if let Some(id) = self.category_id {
+            condition = condition.add(book::Column::CategoryId.eq(id));
+        }
+        if let Some(access) = &self.access {
+            condition = condition.add(book::Column::Access.eq(access.as_str()));
+        }
+        if let Some(status) = &self.status {
+            condition = condition.add(book::Column::Status.eq(status.as_str()));
+        }
+        if let Some(published) = self.published {
+            condition = condition.add(book::Column::Published.eq(published));
+        }
+        condition
+    }
+}
+
+/// `q` with the LIKE wildcards `%` and `_` (and the escape itself) taken literally.
+fn escape_like(q: &str) -> String {
+    let mut out = String::with_capacity(q.len());
+    for c in q.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A page of every book matching `query`.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    query: &AdminBookQuery,
+) -> ApiResult<Page<AdminBookRow>> {
+    let condition = query.condition();
+    let total = book::Entity::find()
+        .filter(condition.clone())
+        .count(db)
+        .await?;
+    let select = book::Entity::find().filter(condition);
+    let select = match query.sort {
+        "newest" => select.order_by_desc(book::Column::CreatedAt),
+        "title" => select.order_by_asc(book::Column::Title),
+        "plays" => select.order_by_desc(book::Column::PlayCount),
+        _ => select.order_by_desc(book::Column::UpdatedAt),
+    };
+    let books = select
+        .order_by_desc(book::Column::Id)
+        .limit(query.paging.page_size)
+        .offset(query.paging.offset())
+        .all(db)
+        .await?;
+    let author_ids: Vec<i32> = books.iter().map(|b| b.author_id).collect();
+    let authors: HashMap<i32, String> = author::Entity::find()
+        .filter(author::Column::Id.is_in(author_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|a| (a.id, a.name))
+        .collect();
+    let mut items = Vec::with_capacity(books.len());
+    for b in books {
+        let row = format!("book {}", b.id);
+        items.push(AdminBookRow {
+            id: b.id,
+            author: authors.get(&b.author_id).cloned().unwrap_or_default(),
+            title_zh: b.title,
+            title_en: b.title_en,
+            category_id: b.category_id,
+            status: spelled::<BookStatus>(&row, "status", &b.status)?,
+            access: spelled::<BookAccess>(&row, "access", &b.access)?,
+            published: b.published,
+            chapter_count: b.chapter_count,
+            play_count: b.play_count,
+            updated_at: b.updated_at,
+        });
+    }
+    Ok(Page::new(items, total, query.paging))
+}
+
+/// One book with every field; 404 when it does not exist.
+pub async fn get(db: &impl ConnectionTrait, id: i32) -> ApiResult<AdminBook> {
+    read(db, id)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))
+}
+
+async fn read(db: &impl ConnectionTrait, id: i32) -> Result<Option<AdminBook>, DbErr> {
+    let Some(b) = book::Entity::find_by_id(id).one(db).await? else {
+        return Ok(None);
+    };
+    let author = author::Entity::find_by_id(b.author_id)
+        .one(db)
+        .await?
+        .map(|a| a.name)
+        .unwrap_or_default();
+    let narrator = match b.narrator_id {
+        Some(narrator_id) => narrator::Entity::find_by_id(narrator_id)
+            .one(db)
+            .await?
+            .map(|n| n.name),
+        None => None,
+    };
+    let tags: Vec<String> = tag::Entity::find()
+        .filter(
+            tag::Column::Id.in_subquery(
+                Query::select()
+                    .column(book_tag::Column::TagId)
+                    .from(book_tag::Entity)
+                    .and_where(Expr::col(book_tag::Column::BookId).eq(id))
+                    .to_owned(),
+            ),
+        )
+        .order_by_asc(tag::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|t| t.name)
+        .collect();
+    let row = format!("book {}", b.id);
+    Ok(Some(AdminBook {
+        id: b.id,
+        title_zh: b.title,
+        title_en: b.title_en,
+        title_ja: b.title_ja,
+        subtitle_zh: b.subtitle,
+        subtitle_en: b.subtitle_en,
+        subtitle_ja: b.subtitle_ja,
+        description_zh: b.description,
+        description_en: b.description_en,
+        description_ja: b.description_ja,
+        author_id: b.author_id,
+        author,
+        narrator_id: b.narrator_id,
+        narrator,
+        category_id: b.category_id,
+        tags,
+        status: spelled(&row, "status", &b.status)?,
+        access: spelled(&row, "access", &b.access)?,
+        language: b.language,
+        price_cny: b.price_cny,
+        price_usd: b.price_usd,
+        price_jpy: b.price_jpy,
+        cover_url: b.cover_url,
+        published: b.published,
+        chapter_count: b.chapter_count,
+        total_duration_secs: b.total_duration_secs,
+        play_count: b.play_count,
+        created_at: b.created_at,
+        updated_at: b.updated_at,
+    }))
+}
+
+/// The form checked by the core; 400 naming every bad field.
+fn checked(mut input: ValidateBookInput, lang: Lang) -> ApiResult<BookFields> {
+    input.lang = lang;
+    match validate_book(input) {
+        BookValidation::Valid { book } => Ok(*book),
+        BookValidation::Invalid { errors } => Err(form_error(&errors, lang)),
+    }
+}
+
+/// 400 on `categoryId` when the category does not exist.
+async fn ensure_category(db: &impl ConnectionTrait, id: i32, lang: Lang) -> ApiResult<()> {
+    if category::Entity::find_by_id(id).one(db).await?.is_none() {
+        return Err(ApiError::Validation {
+            message: tingshu_core::validation::summary(lang),
+            fields: [(
+                "categoryId".to_owned(),
+                text(lang, "api.console.noSuchCategory").to_owned(),
+            )]
+            .into(),
+        });
+    }
+    Ok(())
+}
+
+/// The id of the author named `name`, created when there is none.
+async fn author_id(db: &impl ConnectionTrait, name: &str) -> Result<i32, DbErr> {
+    if let Some(found) = author::Entity::find()
+        .filter(author::Column::Name.eq(name))
+        .one(db)
+        .await?
+    {
+        return Ok(found.id);
+    }
+    let created = author::ActiveModel {
+        name: Set(name.to_owned()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(created.id)
+}
+
+/// The id of the narrator named `name`, created when there is none.
+async fn narrator_id(db: &impl ConnectionTrait, name: &str) -> Result<i32, DbErr> {
+    if let Some(found) = narrator::Entity::find()
+        .filter(narrator::Column::Name.eq(name))
+        .one(db)
+        .await?
+    {
+        return Ok(found.id);
+    }
+    let created = narrator::ActiveModel {
+        name: Set(name.to_owned()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(created.id)
+}
+
+/// Replaces the book's tags by `names` (tags created as needed; a concurrent creation of the
+/// same tag is not an error).
+async fn set_tags(db: &impl ConnectionTrait, book_id: i32, names: &[String]) -> Result<(), DbErr> {
+    book_tag::Entity::delete_many()
+        .filter(book_tag::Column::BookId.eq(book_id))
+        .exec(db)
+        .await?;
+    for name in names {
+        tag::Entity::insert(tag::ActiveModel {
+            name: Set(name.clone()),
+            ..Default::default()
+        })
+        .on_conflict(
+            OnConflict::column(tag::Column::Name)
+                .do_nothing()
+                .to_owned(),
+        )
+        .exec_without_returning(db)
+        .await?;
+        let tag = tag::Entity::find()
+            .filter(tag::Column::Name.eq(name.as_str()))
+            .one(db)
+            .await?
+            .ok_or_else(|| DbErr::RecordNotFound(format!("tag {name}")))?;
+        book_tag::ActiveModel {
+            book_id: Set(book_id),
+            tag_id: Set(tag.id),
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The columns a form sets, on `row`.
+async fn apply(
+    db: &impl ConnectionTrait,
+    row: &mut book::ActiveModel,
+    fields: &BookFields,
+) -> Result<(), DbErr> {
+    let narrator = match &fields.narrator {
+        Some(name) => Some(narrator_id(db, name).await?),
+        None => None,
+    };
+    row.title = Set(fields.title_zh.clone());
+    row.title_en = Set(fields.title_en.clone());
+    row.title_ja = Set(fields.title_ja.clone());
+    row.subtitle = Set(fields.subtitle_zh.clone());
+    row.subtitle_en = Set(fields.subtitle_en.clone());
+    row.subtitle_ja = Set(fields.subtitle_ja.clone());
+    row.description = Set(fields.description_zh.clone());
+    row.description_en = Set(fields.description_en.clone());
+    row.description_ja = Set(fields.description_ja.clone());
+    row.author_id = Set(author_id(db, &fields.author).await?);
+    row.narrator_id = Set(narrator);
+    row.category_id = Set(fields.category_id);
+    row.status = Set(fields.status.as_str().to_owned());
+    row.access = Set(fields.access.as_str().to_owned());
+    row.language = Set(fields.language.code().to_owned());
+    row.price_cny = Set(fields.price_cny);
+    row.price_usd = Set(fields.price_usd);
+    row.price_jpy = Set(fields.price_jpy);
+    Ok(())
+}
+
+fn as_json(book: &AdminBook) -> serde_json::Value {
+    serde_json::to_value(book).unwrap_or_default()
+}
+
+/// Creates a book from the form, not yet published (an editor publishes it when its chapters
+/// are in).
+pub async fn create(
+    state: &AppState,
+    actor: &Actor,
+    input: ValidateBookInput,
+    lang: Lang,
+) -> ApiResult<AdminBook> {
+    let fields = checked(input, lang)?;
+    let now = now_ms();
+    let txn = state.db.begin_write().await?;
+    ensure_category(&txn, fields.category_id, lang).await?;
+    let mut row = book::ActiveModel {
+        published: Set(false),
+        is_demo: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    apply(&txn, &mut row, &fields).await?;
+    let id = row.insert(&txn).await?.id;
+    set_tags(&txn, id, &fields.tags).await?;
+    let created = read(&txn, id)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))?;
+    let change = Change {
+        action: "book.create",
+        entity: "book",
+        entity_id: id,
+        before: None,
+        after: Some(as_json(&created)),
+    };
+    audit::record(&txn, actor, change, now).await?;
+    txn.commit().await?;
+    catalogue_changed(state, &[id]).await;
+    Ok(created)
+}
+
+/// Changes every field of the form on book `id`.
+pub async fn update(
+    state: &AppState,
+    actor: &Actor,
+    id: i32,
+    input: ValidateBookInput,
+    lang: Lang,
+) -> ApiResult<AdminBook> {
+    let fields = checked(input, lang)?;
+    let now = now_ms();
+    let txn = state.db.begin_write().await?;
+    let before = read(&txn, id)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))?;
+    ensure_category(&txn, fields.category_id, lang).await?;
+    let mut row = book::ActiveModel {
+        id: sea_orm::ActiveValue::Unchanged(id),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    apply(&txn, &mut row, &fields).await?;
+    row.update(&txn).await?;
+    set_tags(&txn, id, &fields.tags).await?;
+    let after = read(&txn, id)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))?;
+    let change = Change {
+        action: "book.update",
+        entity: "book",
+        entity_id: id,
+        before: Some(as_json(&before)),
+        after: Some(as_json(&after)),
+    };
+    audit::record(&txn, actor, change, now).await?;
+    txn.commit().await?;
+    catalogue_changed(state, &[id]).await;
+    Ok(after)
+}
+
+/// Deletes book `id` with its chapters, shelf entries, progress and history.
+pub async fn delete(state: &AppState, actor: &Actor, id: i32) -> ApiResult<()> {
+    let now = now_ms();
+    let txn = state.db.begin_write().await?;
+    let before = read(&txn, id)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))?;
+    book::Entity::delete_by_id(id).exec(&txn).await?;
+    let change = Change {
+        action: "book.delete",
+        entity: "book",
+        entity_id: id,
+        before: Some(as_json(&before)),
+        after: None,
+    };
+    audit::record(&txn, actor, change, now).await?;
+    txn.commit().await?;
+    catalogue_changed(state, &[id]).await;
+    Ok(())
+}
+
+/// Publishes, unpublishes or deletes every named book, in one transaction with one audit row
+/// per changed book.
+pub async fn bulk(
+    state: &AppState,
+    actor: &Actor,
+    request: BulkRequest,
+    lang: Lang,
+) -> ApiResult<BulkResult> {
+    let mut ids = request.ids;
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() || ids.len() > BULK_MAX {
+        let message = if ids.is_empty() {
+            text(lang, "api.console.bulkEmpty").to_owned()
+        } else {
+            text_with(
+                lang,
+                "api.console.bulkTooMany",
+                &[("max", &BULK_MAX.to_string())],
+            )
+        };
+        return Err(ApiError::Validation {
+            message: message.clone(),
+            fields: [("ids".to_owned(), message)].into(),
+        });
+    }
+    let now = now_ms();
+    let txn = state.db.begin_write().await?;
+    let mut changed = Vec::new();
+    for id in ids {
+        let Some(before) = read(&txn, id).await? else {
+            continue;
+        };
+        let (action, after) = match request.action {
+            BulkAction::Delete => {
+                book::Entity::delete_by_id(id).exec(&txn).await?;
+                ("book.delete", None)
+            }
+            BulkAction::Publish | BulkAction::Unpublish => {
+                let published = request.action == BulkAction::Publish;
+                if before.published == published {
+                    continue;
+                }
+                book::ActiveModel {
+                    id: sea_orm::ActiveValue::Unchanged(id),
+                    published: Set(published),
+                    updated_at: Set(now),
+                    ..Default::default()
+                }
+                .update(&txn)
+                .await?;
+                let action = if published {
+                    "book.publish"
+                } else {
+                    "book.unpublish"
+                };
+                (action, read(&txn, id).await?.as_ref().map(as_json))
+            }
+        };
+        let change = Change {
+            action,
+            entity: "book",
+            entity_id: id,
+            before: Some(as_json(&before)),
+            after,
+        };
+        audit::record(&txn, actor, change, now).await?;
+        changed.push(id);
+    }
+    txn.commit().await?;
+    catalogue_changed(state, &changed).await;
+    Ok(BulkResult {
+        changed: changed.len() as u64,
+    })
+}

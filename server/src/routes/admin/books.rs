@@ -1,0 +1,127 @@
+//! `/api/admin/books*`: the console's books (`manage:books`): the list of every book, one book,
+//! creation, changes, deletion and bulk publishing.
+use axum::{extract::State, Json};
+use tingshu_core::{
+    auth::{access::Access, kinds::Permission},
+    catalog::edit::ValidateBookInput,
+};
+use utoipa_axum::routes;
+
+use crate::{
+    accounts::Client,
+    auth::SignedIn,
+    console::{
+        audit::Actor,
+        books::{self, AdminBookParams, AdminBookQuery},
+        view::{AdminBook, AdminBookRow, BulkRequest, BulkResult},
+    },
+    error::{success, ApiResult, Nothing, Success},
+    extract::{Body, Params, PathId, RequestLang},
+    paging::Page,
+    routes::registry::ApiRoutes,
+    state::AppState,
+};
+
+pub fn routes(api: ApiRoutes) -> ApiRoutes {
+    let books = || Access::Permission {
+        permission: Permission::ManageBooks,
+    };
+    api.add(books(), routes!(list_books))
+        .add(books(), routes!(create_book))
+        .add(books(), routes!(bulk_books))
+        .add(books(), routes!(get_book))
+        .add(books(), routes!(update_book))
+        .add(books(), routes!(delete_book))
+}
+
+/// A page of every book, published or not: searched by title, author or id, filtered, sorted.
+#[utoipa::path(get, path = "/admin/books", tag = "admin", params(AdminBookParams),
+    responses((status = 200, body = Success<Page<AdminBookRow>>)))]
+#[tracing::instrument(skip_all)]
+async fn list_books(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+    Params(params): Params<AdminBookParams>,
+) -> ApiResult<Json<Success<Page<AdminBookRow>>>> {
+    let query = AdminBookQuery::parse(params, lang)?;
+    Ok(success(books::list(state.db.reader(), &query).await?))
+}
+
+/// Creates a book (not yet published) from the form; 400 names every bad field.
+#[utoipa::path(post, path = "/admin/books", tag = "admin", request_body = ValidateBookInput,
+    responses((status = 200, body = Success<AdminBook>)))]
+#[tracing::instrument(skip_all)]
+async fn create_book(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    client: Client,
+    Body(input): Body<ValidateBookInput>,
+) -> ApiResult<Json<Success<AdminBook>>> {
+    let actor = Actor::new(&caller, &client);
+    Ok(success(
+        books::create(&state, &actor, input, client.lang).await?,
+    ))
+}
+
+/// Publishes, unpublishes or deletes up to 500 books at once.
+#[utoipa::path(post, path = "/admin/books/bulk", tag = "admin", request_body = BulkRequest,
+    responses((status = 200, body = Success<BulkResult>)))]
+#[tracing::instrument(skip_all)]
+async fn bulk_books(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    client: Client,
+    Body(request): Body<BulkRequest>,
+) -> ApiResult<Json<Success<BulkResult>>> {
+    let actor = Actor::new(&caller, &client);
+    Ok(success(
+        books::bulk(&state, &actor, request, client.lang).await?,
+    ))
+}
+
+/// One book with every field an editor sets.
+#[utoipa::path(get, path = "/admin/books/{id}", tag = "admin",
+    params(("id" = i32, Path, description = "The book's id")),
+    responses((status = 200, body = Success<AdminBook>)))]
+#[tracing::instrument(skip_all)]
+async fn get_book(
+    State(state): State<AppState>,
+    PathId(id): PathId,
+) -> ApiResult<Json<Success<AdminBook>>> {
+    Ok(success(books::get(state.db.reader(), id).await?))
+}
+
+/// Changes a book to the form; 400 names every bad field.
+#[utoipa::path(put, path = "/admin/books/{id}", tag = "admin",
+    params(("id" = i32, Path, description = "The book's id")),
+    request_body = ValidateBookInput,
+    responses((status = 200, body = Success<AdminBook>)))]
+#[tracing::instrument(skip_all)]
+async fn update_book(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    client: Client,
+    PathId(id): PathId,
+    Body(input): Body<ValidateBookInput>,
+) -> ApiResult<Json<Success<AdminBook>>> {
+    let actor = Actor::new(&caller, &client);
+    Ok(success(
+        books::update(&state, &actor, id, input, client.lang).await?,
+    ))
+}
+
+/// Deletes a book with its chapters and every listener's shelf entries and progress for it.
+#[utoipa::path(delete, path = "/admin/books/{id}", tag = "admin",
+    params(("id" = i32, Path, description = "The book's id")),
+    responses((status = 200, body = Success<Nothing>)))]
+#[tracing::instrument(skip_all)]
+async fn delete_book(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    client: Client,
+    PathId(id): PathId,
+) -> ApiResult<Json<Success<Nothing>>> {
+    let actor = Actor::new(&caller, &client);
+    books::delete(&state, &actor, id).await?;
+    Ok(success(Nothing))
+}
