@@ -34,7 +34,9 @@ const shellModules = [
   /\/src\/features\/auth\/(auth-store|auth-effects|use-auth|use-viewer|types|components)\b/,
   /\/src\/features\/player\/(index|player-context|player-controller|player-slot)\./,
 ];
-const inShell = (id: string) => !id.includes('/src/lib/core-pages') && shellModules.some((test) => test.test(id));
+/** Modules of `src/lib` only the lazily loaded pages use (forms, the console's data). */
+const notShell = /\/src\/lib\/(core-pages|form-errors|console-api|queries\/console)\./;
+const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 
 export default defineConfig({
   plugins: [wasm(), react(), buildInfo()],

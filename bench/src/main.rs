@@ -20,6 +20,7 @@
 mod catalog_load;
 mod catalog_seed;
 mod catalog_words;
+mod console_load;
 mod get;
 mod hammer;
 mod mixed;
@@ -51,6 +52,8 @@ enum Command {
     CatalogSeed(catalog_seed::CatalogSeedArgs),
     /// Simulated listeners browsing and searching the catalogue.
     Catalog(catalog_load::CatalogArgs),
+    /// Simulated editors working the console's book list (as an administrator).
+    Console(console_load::ConsoleArgs),
 }
 
 #[tokio::main]
@@ -61,5 +64,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Mixed(args) => mixed::run(args).await,
         Command::CatalogSeed(args) => catalog_seed::run(args).await,
         Command::Catalog(args) => catalog_load::run(args).await,
+        Command::Console(args) => console_load::run(args).await,
     }
 }

@@ -1,7 +1,7 @@
 //! The console's catalogue: a book can be unpublished (kept from listeners while it is
 //! prepared), its subtitle and description have English and Japanese versions, and every
 //! change made in the console is written to `audit_log` (who, what, before and after, when,
-//! from which address).
+//! from which address). The console's title sort has an index.
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
@@ -10,6 +10,8 @@ pub struct Migration;
 #[derive(DeriveIden)]
 enum Books {
     Table,
+    Id,
+    Title,
     Published,
     SubtitleEn,
     SubtitleJa,
@@ -62,6 +64,17 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
+        // The console sorts every book by title.
+        manager
+            .create_index(
+                Index::create()
+                    .name("idx_books_title")
+                    .table(Books::Table)
+                    .col(Books::Title)
+                    .col(Books::Id)
+                    .to_owned(),
+            )
+            .await?;
         manager
             .create_table(
                 Table::create()
@@ -100,6 +113,14 @@ impl MigrationTrait for Migration {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
             .drop_table(Table::drop().table(AuditLog::Table).to_owned())
+            .await?;
+        manager
+            .drop_index(
+                Index::drop()
+                    .name("idx_books_title")
+                    .table(Books::Table)
+                    .to_owned(),
+            )
             .await?;
         manager
             .drop_index(

@@ -1,7 +1,7 @@
 //! The translation catalogues, read once at start and served as one JSON document per language
 //! and file (an i18next namespace: `app` for every page, `pages` for the long texts of the
-//! static pages, `core` for the rules' own texts): from `LOCALES_DIR` when it is set, else the
-//! copy built into the binary.
+//! static pages, `console` for the administration console, `core` for the rules' own texts):
+//! from `LOCALES_DIR` when it is set, else the copy built into the binary.
 use std::{collections::BTreeMap, fs, path::Path};
 
 use anyhow::{bail, Context};
@@ -145,7 +145,12 @@ mod tests {
         let built_in = Catalogues::built_in().unwrap();
         for lang in Lang::ALL {
             let stems = from_disk.stems(lang.code());
-            assert_eq!(stems, ["app", "core", "pages"], "{}", lang.code());
+            assert_eq!(
+                stems,
+                ["app", "console", "core", "pages"],
+                "{}",
+                lang.code()
+            );
             assert_eq!(stems, built_in.stems(lang.code()));
             for stem in stems {
                 let (disk, inside) = (

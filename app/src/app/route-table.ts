@@ -31,6 +31,7 @@ const demoPages = () => import('@/features/demo/demo-pages');
 const accountPages = () => import('@/features/auth/account-pages');
 const catalogPages = () => import('@/features/catalog/pages');
 const libraryPages = () => import('@/features/library/library-pages');
+const consoleCatalogPages = () => import('@/features/console-catalog/pages');
 
 const r = (name: RouteName, title: Label, options: Partial<Omit<AppRoute, 'name' | 'title'>> = {}): AppRoute => ({
   name,
@@ -106,9 +107,18 @@ export const routeTable: AppRoute[] = [
   r('admin', (t) => t('app.routes.admin'), { guards: ['auth', 'admin'] }),
   r('adminUsers', (t) => t('app.routes.adminUsers'), users),
   r('adminUserRoles', (t) => t('app.routes.adminRoles'), users),
-  r('adminBooks', (t) => t('app.routes.adminBooks'), books),
-  r('adminBookCreate', (t) => t('app.routes.adminBookCreate'), books),
-  r('adminBookEdit', (t) => t('app.routes.adminBookEdit'), books),
+  r('adminBooks', (t) => t('app.routes.adminBooks'), {
+    ...books,
+    page: named(consoleCatalogPages, 'AdminBooksPage'),
+  }),
+  r('adminBookCreate', (t) => t('app.routes.adminBookCreate'), {
+    ...books,
+    page: named(consoleCatalogPages, 'AdminBookCreatePage'),
+  }),
+  r('adminBookEdit', (t) => t('app.routes.adminBookEdit'), {
+    ...books,
+    page: named(consoleCatalogPages, 'AdminBookEditPage'),
+  }),
   r('adminBookChapters', (t) => t('app.routes.adminBookChapters'), books),
   r('adminBookChapterCreate', (t) => t('app.routes.adminChapterCreate'), books),
   r('adminBookChapterAnalytics', (t) => t('app.routes.adminChapterAnalytics'), books),
@@ -116,10 +126,22 @@ export const routeTable: AppRoute[] = [
   r('adminBookChapterEdit', (t) => t('app.routes.adminChapterEdit'), books),
   r('adminChapters', (t) => t('app.routes.adminChapters'), books),
   r('adminChapterEdit', (t) => t('app.routes.adminChapterEdit'), books),
-  r('adminCategories', (t) => t('app.routes.adminCategories'), books),
-  r('adminCategoryCreate', (t) => t('app.routes.adminCategoryCreate'), books),
-  r('adminCategoryEdit', (t) => t('app.routes.adminCategoryEdit'), books),
-  r('adminCategoryBooks', (t) => t('app.routes.adminCategoryBooks'), books),
+  r('adminCategories', (t) => t('app.routes.adminCategories'), {
+    ...books,
+    page: named(consoleCatalogPages, 'AdminCategoriesPage'),
+  }),
+  r('adminCategoryCreate', (t) => t('app.routes.adminCategoryCreate'), {
+    ...books,
+    page: named(consoleCatalogPages, 'AdminCategoryCreatePage'),
+  }),
+  r('adminCategoryEdit', (t) => t('app.routes.adminCategoryEdit'), {
+    ...books,
+    page: named(consoleCatalogPages, 'AdminCategoryEditPage'),
+  }),
+  r('adminCategoryBooks', (t) => t('app.routes.adminCategoryBooks'), {
+    ...books,
+    page: named(consoleCatalogPages, 'AdminCategoryBooksPage'),
+  }),
   r('adminPermissions', (t) => t('app.routes.adminPermissions'), auth),
   r('adminRoles', (t) => t('app.routes.adminRoles'), auth),
   r('adminRolesIndexNew', (t) => t('app.routes.adminRoles'), auth),

@@ -1,4 +1,4 @@
-// The shared product rules only some pages need (account forms, profile, settings, demos):
+// The shared product rules only some pages need (account and console forms, profile, settings, demos):
 // the `pages` wasm build of `core/`, fetched with those pages' code, never by the first load.
 export {
   allowedTimezones,
@@ -6,6 +6,8 @@ export {
   formatFileSize,
   formatSmartTime,
   premiumStatus,
+  validateBook,
+  validateCategory,
   validatePasswordChange,
   validateProfileUpdate,
   validateRegistration,

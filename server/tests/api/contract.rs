@@ -78,6 +78,26 @@ async fn the_document_lists_exactly_the_registered_routes() {
 }
 
 #[tokio::test]
+async fn every_operation_has_its_own_id() {
+    // Generated clients key operations by id: two handlers of one name would merge.
+    let app = spawn_app().await;
+    let document = served_document(&app).await;
+    let mut seen = std::collections::BTreeMap::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let id = operation["operationId"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            assert!(!id.is_empty(), "{method} {path} has no operationId");
+            if let Some(first) = seen.insert(id.clone(), format!("{method} {path}")) {
+                panic!("operationId {id} is used by {first} and {method} {path}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
 async fn every_operation_states_its_access_parameters_and_errors() {
     let app = spawn_app().await;
     let document = served_document(&app).await;

@@ -13,9 +13,11 @@ export interface ConfirmDialogProps {
   /** The label of the button that does it. */
   confirmLabel: string;
   onConfirm: () => void;
+  /** What happens; "This cannot be undone." when not given. */
+  description?: string;
 }
 
-export function ConfirmDialog({ trigger, title, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, title, confirmLabel, onConfirm, description }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <AlertDialog.Root>
@@ -25,7 +27,7 @@ export function ConfirmDialog({ trigger, title, confirmLabel, onConfirm }: Confi
         <AlertDialog.Content className="confirm-dialog">
           <AlertDialog.Title className="confirm-dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="confirm-dialog__description">
-            {t('app.common.cannotUndo')}
+            {description ?? t('app.common.cannotUndo')}
           </AlertDialog.Description>
           <div className="confirm-dialog__actions">
             <AlertDialog.Cancel className="button">{t('app.common.cancel')}</AlertDialog.Cancel>

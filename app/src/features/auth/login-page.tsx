@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { pathTo } from '@/lib/paths';
 import { authStore } from './auth-store';
-import { PasswordField, TextField } from './components/form-field';
-import { serverFields, useDescribeFailure, type FieldMessages } from './form-errors';
+import { TextField } from '@/components/form-field/form-field';
+import { PasswordField } from './components/password-field';
+import { serverFields, type FieldMessages } from '@/lib/form-errors';
+import { useDescribeFailure } from './form-errors';
 import './auth-pages.css';
 
 export function LoginPage() {

@@ -10,8 +10,9 @@ import { useLang } from '@/lib/lang';
 import { accountChanged } from '@/lib/queries/viewer';
 import { authStore } from './auth-store';
 import { Avatar } from './components/avatar';
-import { TextField } from './components/form-field';
-import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from './form-errors';
+import { TextField } from '@/components/form-field/form-field';
+import { fieldMessages, serverFields, type FieldMessages } from '@/lib/form-errors';
+import { useDescribeFailure } from './form-errors';
 import { useCurrentUser } from './use-auth';
 import './auth-pages.css';
 

@@ -8,8 +8,10 @@ import { validateRegistration } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { authStore } from './auth-store';
-import { PasswordField, TextField } from './components/form-field';
-import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from './form-errors';
+import { TextField } from '@/components/form-field/form-field';
+import { PasswordField } from './components/password-field';
+import { fieldMessages, serverFields, type FieldMessages } from '@/lib/form-errors';
+import { useDescribeFailure } from './form-errors';
 import './auth-pages.css';
 
 export function RegisterPage() {

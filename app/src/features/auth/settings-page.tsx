@@ -8,8 +8,9 @@ import { allowedTimezones, validatePasswordChange, validateTimezone } from '@/li
 import { useLang } from '@/lib/lang';
 import { preferredTimezone, storeTimezone } from '@/lib/language-preference';
 import { authStore } from './auth-store';
-import { PasswordField } from './components/form-field';
-import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from './form-errors';
+import { PasswordField } from './components/password-field';
+import { fieldMessages, serverFields, type FieldMessages } from '@/lib/form-errors';
+import { useDescribeFailure } from './form-errors';
 import { useCurrentUser } from './use-auth';
 import './auth-pages.css';
 

@@ -14,10 +14,10 @@ export interface paths {
             cookie?: never;
         };
         /** A page of every book, published or not: searched by title, author or id, filtered, sorted. */
-        get: operations["list_books"];
+        get: operations["list_admin_books"];
         put?: never;
         /** Creates a book (not yet published) from the form; 400 names every bad field. */
-        post: operations["create_book"];
+        post: operations["create_admin_book"];
         delete?: never;
         options?: never;
         head?: never;
@@ -34,7 +34,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Publishes, unpublishes or deletes up to 500 books at once. */
-        post: operations["bulk_books"];
+        post: operations["bulk_admin_books"];
         delete?: never;
         options?: never;
         head?: never;
@@ -49,12 +49,12 @@ export interface paths {
             cookie?: never;
         };
         /** One book with every field an editor sets. */
-        get: operations["get_book"];
+        get: operations["get_admin_book"];
         /** Changes a book to the form; 400 names every bad field. */
-        put: operations["update_book"];
+        put: operations["update_admin_book"];
         post?: never;
         /** Deletes a book with its chapters and every listener's shelf entries and progress for it. */
-        delete: operations["delete_book"];
+        delete: operations["delete_admin_book"];
         options?: never;
         head?: never;
         patch?: never;
@@ -68,10 +68,10 @@ export interface paths {
             cookie?: never;
         };
         /** Every category in sort order, with how many books each holds (published or not). */
-        get: operations["list_categories"];
+        get: operations["list_admin_categories"];
         put?: never;
         /** Creates a category; 400 names every bad field, 409 a slug already in use. */
-        post: operations["create_category"];
+        post: operations["create_admin_category"];
         delete?: never;
         options?: never;
         head?: never;
@@ -87,10 +87,10 @@ export interface paths {
         };
         get?: never;
         /** Changes a category (never under itself or its subcategories). */
-        put: operations["update_category"];
+        put: operations["update_admin_category"];
         post?: never;
         /** Deletes a category after moving its books to `moveTo`; its subcategories move to the top. */
-        delete: operations["delete_category"];
+        delete: operations["delete_admin_category"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1753,7 +1753,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    list_books: {
+    list_admin_books: {
         parameters: {
             query?: {
                 /** @description From 1. */
@@ -1795,7 +1795,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    create_book: {
+    create_admin_book: {
         parameters: {
             query?: never;
             header?: never;
@@ -1826,7 +1826,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    bulk_books: {
+    bulk_admin_books: {
         parameters: {
             query?: never;
             header?: never;
@@ -1857,7 +1857,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    get_book: {
+    get_admin_book: {
         parameters: {
             query?: never;
             header?: never;
@@ -1886,7 +1886,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    update_book: {
+    update_admin_book: {
         parameters: {
             query?: never;
             header?: never;
@@ -1921,7 +1921,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    delete_book: {
+    delete_admin_book: {
         parameters: {
             query?: never;
             header?: never;
@@ -1950,7 +1950,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    list_categories: {
+    list_admin_categories: {
         parameters: {
             query?: never;
             header?: never;
@@ -1974,7 +1974,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    create_category: {
+    create_admin_category: {
         parameters: {
             query?: never;
             header?: never;
@@ -2014,7 +2014,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    update_category: {
+    update_admin_category: {
         parameters: {
             query?: never;
             header?: never;
@@ -2058,7 +2058,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    delete_category: {
+    delete_admin_category: {
         parameters: {
             query?: {
                 /** @description The category that receives the deleted one's books (required when it holds any). */

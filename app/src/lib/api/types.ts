@@ -67,3 +67,15 @@ export type PasswordChangeRequest = Schemas['PasswordChangeRequest'];
 export type FeedbackInput = Schemas['FeedbackInput'];
 /** The body every failing endpoint answers with. */
 export type ErrorBody = Schemas['Error'];
+
+// The console's catalogue (administrators and editors, permission manage:books)
+export type AdminBook = Schemas['AdminBook'];
+export type AdminBookRow = Schemas['AdminBookRow'];
+export type AdminCategory = Schemas['AdminCategory'];
+export type BulkAction = Schemas['BulkAction'];
+export type BulkRequest = Schemas['BulkRequest'];
+export type BulkResult = Schemas['BulkResult'];
+/** The body of `POST /api/admin/books` and `PUT /api/admin/books/{id}`. */
+export type BookInput = Schemas['ValidateBookInput'];
+/** The body of `POST /api/admin/categories` and `PUT /api/admin/categories/{id}`. */
+export type CategoryInput = Schemas['ValidateCategoryInput'];

@@ -26,19 +26,19 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let books = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    api.add(books(), routes!(list_books))
-        .add(books(), routes!(create_book))
-        .add(books(), routes!(bulk_books))
-        .add(books(), routes!(get_book))
-        .add(books(), routes!(update_book))
-        .add(books(), routes!(delete_book))
+    api.add(books(), routes!(list_admin_books))
+        .add(books(), routes!(create_admin_book))
+        .add(books(), routes!(bulk_admin_books))
+        .add(books(), routes!(get_admin_book))
+        .add(books(), routes!(update_admin_book))
+        .add(books(), routes!(delete_admin_book))
 }
 
 /// A page of every book, published or not: searched by title, author or id, filtered, sorted.
 #[utoipa::path(get, path = "/admin/books", tag = "admin", params(AdminBookParams),
     responses((status = 200, body = Success<Page<AdminBookRow>>)))]
 #[tracing::instrument(skip_all)]
-async fn list_books(
+async fn list_admin_books(
     State(state): State<AppState>,
     RequestLang(lang): RequestLang,
     Params(params): Params<AdminBookParams>,
@@ -51,7 +51,7 @@ async fn list_books(
 #[utoipa::path(post, path = "/admin/books", tag = "admin", request_body = ValidateBookInput,
     responses((status = 200, body = Success<AdminBook>)))]
 #[tracing::instrument(skip_all)]
-async fn create_book(
+async fn create_admin_book(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,
@@ -67,7 +67,7 @@ async fn create_book(
 #[utoipa::path(post, path = "/admin/books/bulk", tag = "admin", request_body = BulkRequest,
     responses((status = 200, body = Success<BulkResult>)))]
 #[tracing::instrument(skip_all)]
-async fn bulk_books(
+async fn bulk_admin_books(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,
@@ -84,7 +84,7 @@ async fn bulk_books(
     params(("id" = i32, Path, description = "The book's id")),
     responses((status = 200, body = Success<AdminBook>)))]
 #[tracing::instrument(skip_all)]
-async fn get_book(
+async fn get_admin_book(
     State(state): State<AppState>,
     PathId(id): PathId,
 ) -> ApiResult<Json<Success<AdminBook>>> {
@@ -97,7 +97,7 @@ async fn get_book(
     request_body = ValidateBookInput,
     responses((status = 200, body = Success<AdminBook>)))]
 #[tracing::instrument(skip_all)]
-async fn update_book(
+async fn update_admin_book(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,
@@ -115,7 +115,7 @@ async fn update_book(
     params(("id" = i32, Path, description = "The book's id")),
     responses((status = 200, body = Success<Nothing>)))]
 #[tracing::instrument(skip_all)]
-async fn delete_book(
+async fn delete_admin_book(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,

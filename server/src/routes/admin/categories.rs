@@ -22,17 +22,17 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let books = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    api.add(books(), routes!(list_categories))
-        .add(books(), routes!(create_category))
-        .add(books(), routes!(update_category))
-        .add(books(), routes!(delete_category))
+    api.add(books(), routes!(list_admin_categories))
+        .add(books(), routes!(create_admin_category))
+        .add(books(), routes!(update_admin_category))
+        .add(books(), routes!(delete_admin_category))
 }
 
 /// Every category in sort order, with how many books each holds (published or not).
 #[utoipa::path(get, path = "/admin/categories", tag = "admin",
     responses((status = 200, body = Success<Items<AdminCategory>>)))]
 #[tracing::instrument(skip_all)]
-async fn list_categories(
+async fn list_admin_categories(
     State(state): State<AppState>,
 ) -> ApiResult<Json<Success<Items<AdminCategory>>>> {
     let items = categories::list(state.db.reader()).await?;
@@ -45,7 +45,7 @@ async fn list_categories(
     responses((status = 200, body = Success<AdminCategory>),
         (status = 409, description = "The slug is already in use", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
-async fn create_category(
+async fn create_admin_category(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,
@@ -64,7 +64,7 @@ async fn create_category(
     responses((status = 200, body = Success<AdminCategory>),
         (status = 409, description = "The slug is already in use", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
-async fn update_category(
+async fn update_admin_category(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,
@@ -93,7 +93,7 @@ struct DeleteParams {
     responses((status = 200, body = Success<Nothing>),
         (status = 409, description = "The category holds books and no moveTo was given", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
-async fn delete_category(
+async fn delete_admin_category(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
     client: Client,

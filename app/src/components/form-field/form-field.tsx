@@ -1,0 +1,129 @@
+// The forms' labelled controls (text, long text, select): the message under a control is its
+// accessible description, and an invalid control says so. A field's other attributes (`name`,
+// `type`, `autoComplete`, `required`, …) go to its control.
+import {
+  useId,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+interface FieldText {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** A `*` after the label and `aria-required` on the control; the form checks it, not the browser. */
+  markRequired?: boolean;
+  /** The hint changes while typing (a preview) and is read out when it does. */
+  liveHint?: boolean;
+}
+
+export interface FieldValue extends FieldText {
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+/** The control's description: its error message, then its hint. */
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  const list = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
+  return list || undefined;
+}
+
+/** A field around its control `children` (whose id is `id`): label, then error, then hint. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  markRequired,
+  liveHint,
+  children,
+}: FieldText & { id: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {markRequired ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint" aria-live={liveHint ? 'polite' : undefined}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A field's props split: what its frame shows, and what its control gets (the other attributes last). */
+export function useFieldParts<Props extends FieldValue>(props: Props) {
+  const { label, error, hint, markRequired, liveHint, value, onValueChange, ...attributes } = props;
+  const id = useId();
+  return {
+    frame: { id, label, error, hint, markRequired, liveHint },
+    control: {
+      id,
+      value,
+      onChange: (event: ChangeEvent<{ value: string }>) => onValueChange(event.target.value),
+      'aria-invalid': Boolean(error),
+      'aria-required': markRequired || undefined,
+      'aria-describedby': describedBy(id, error, hint),
+      ...attributes,
+    },
+  };
+}
+
+export type TextFieldProps = FieldValue & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>;
+
+/** A one-line input; without an `autoComplete` of its own the browser offers nothing. */
+export function TextField(props: TextFieldProps) {
+  const { frame, control } = useFieldParts(props);
+  return (
+    <Field {...frame}>
+      <input className="field__input" type="text" autoComplete="off" {...control} />
+    </Field>
+  );
+}
+
+type TextAreaFieldProps = FieldValue & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'>;
+
+export function TextAreaField({ rows = 4, ...props }: TextAreaFieldProps) {
+  const { frame, control } = useFieldParts(props);
+  return (
+    <Field {...frame}>
+      <textarea className="field__input field__textarea" rows={rows} {...control} />
+    </Field>
+  );
+}
+
+export type Option = [value: string, label: string];
+
+type SelectFieldProps = FieldValue &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & { options: Option[] };
+
+export function SelectField({ options, ...props }: SelectFieldProps) {
+  const { frame, control } = useFieldParts(props);
+  return (
+    <Field {...frame}>
+      <select className="field__input" {...control}>
+        {options.map(([optionValue, optionText]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionText}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
