@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query},
+    sea_query::{Expr, ExprTrait, OnConflict, Order, Query},
     ActiveModelTrait,
     ActiveValue::Set,
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
@@ -32,6 +32,7 @@ use crate::{
     entities::{author, book, book_tag, category, narrator, tag},
     error::{ApiError, ApiResult, Missing},
     paging::{choice_param, whole_number_param, Page, Paging},
+    search::SearchIndex,
     state::AppState,
 };
 
@@ -42,6 +43,8 @@ pub const LIST_DEFAULT_PAGE_SIZE: u64 = 20;
 pub const SEARCH_MAX_CHARS: usize = 100;
 /// Most books one bulk action may name.
 pub const BULK_MAX: usize = 500;
+/// Most search matches the console's list considers (the best first).
+pub const SEARCH_MATCHES: usize = 1_000;
 
 /// The raw `GET /api/admin/books` query, as strings, before validation.
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
@@ -54,7 +57,8 @@ pub struct AdminBookParams {
     /// From 1 to 100; 20 when absent.
     #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub page_size: Option<String>,
-    /// Words of a title (any language) or the author's name, or a book id.
+    /// Words of a title (any language), the author's or narrator's name, a tag, pinyin, or a
+    /// book id; the 1,000 best matches are listed.
     pub q: Option<String>,
     /// A category id (that category only).
     #[param(value_type = Option<u32>, minimum = 1)]
@@ -142,25 +146,11 @@ impl AdminBookQuery {
         })
     }
 
-    fn condition(&self) -> Condition {
+    /// The filters; `matches` are the books the search index found for `q`.
+    fn condition(&self, matches: Option<&[i32]>) -> Condition {
         let mut condition = Condition::all();
-        if let Some(q) = &self.q {
-            let pattern = format!("%{}%", escape_like(q));
-            let like = || LikeExpr::new(pattern.clone()).escape('\\');
-            let authors = Query::select()
-                .column(author::Column::Id)
-                .from(author::Entity)
-                .and_where(Expr::col(author::Column::Name).like(like()))
-                .to_owned();
-            let mut any = Condition::any()
-                .add(Expr::col(book::Column::Title).like(like()))
-                .add(Expr::col(book::Column::TitleEn).like(like()))
-                .add(Expr::col(book::Column::TitleJa).like(like()))
-                .add(book::Column::AuthorId.in_subquery(authors));
-            if let Ok(id) = q.parse::<i32>() {
-                any = any.add(book::Column::Id.eq(id));
-            }
-            condition = condition.add(any);
+        if let Some(ids) = matches {
+            condition = condition.add(book::Column::Id.is_in(ids.iter().copied()));
         }
         if let Some(id) = self.category_id {
             condition = condition.add(book::Column::CategoryId.eq(id));
@@ -178,16 +168,18 @@ impl AdminBookQuery {
     }
 }
 
-/// `q` with the LIKE wildcards `%` and `_` (and the escape itself) taken literally.
-fn escape_like(q: &str) -> String {
-    let mut out = String::with_capacity(q.len());
-    for c in q.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
+/// The books a console search `q` finds: the [`SEARCH_MATCHES`] best matches of the search
+/// index (titles in every language, author, narrator, tags, pinyin, initials, typos), and
+/// the book whose id `q` is.
+async fn search_matches(search: &SearchIndex, q: &str) -> ApiResult<Vec<i32>> {
+    let mut ids = search
+        .matching_ids(q.to_owned(), SEARCH_MATCHES)
+        .await
+        .map_err(ApiError::Internal)?;
+    if let Ok(id) = q.parse::<i32>() {
+        ids.push(id);
     }
-    out
+    Ok(ids)
 }
 
 /// `condition` as the filter of `select`, leaving an empty one out (sea-query would write
@@ -203,23 +195,40 @@ fn filtered(
     }
 }
 
-/// A page of every book matching `query`. The count and the page run at once on two of the
-/// read pool's connections; the page is read in two steps, the ids in list order (an index
-/// walk for every sort) and then only the list's columns of those twenty books.
+/// A page of every book matching `query` (`q` through the search index). The count and the
+/// page run at once on two of the read pool's connections; the page is read in two steps,
+/// the ids in list order (an index walk for every sort) and then only the list's columns of
+/// those twenty books.
 pub async fn list(
     db: &impl ConnectionTrait,
+    search: &SearchIndex,
     query: &AdminBookQuery,
 ) -> ApiResult<Page<AdminBookRow>> {
-    let condition = query.condition();
+    let matches = match &query.q {
+        Some(q) => Some(search_matches(search, q).await?),
+        None => None,
+    };
+    if matches.as_ref().is_some_and(Vec::is_empty) {
+        return Ok(Page::new(Vec::new(), 0, query.paging));
+    }
+    let condition = query.condition(matches.as_deref());
     let count = filtered(book::Entity::find(), condition.clone()).count(db);
     let ids = filtered(book::Entity::find(), condition)
         .select_only()
         .column(book::Column::Id);
-    let ids = match query.sort {
-        "newest" => ids.order_by_desc(book::Column::CreatedAt),
-        "title" => ids.order_by_asc(book::Column::Title),
-        "plays" => ids.order_by_desc(book::Column::PlayCount),
-        _ => ids.order_by_desc(book::Column::UpdatedAt),
+    let (column, order) = match query.sort {
+        "newest" => (book::Column::CreatedAt, Order::Desc),
+        "title" => (book::Column::Title, Order::Asc),
+        "plays" => (book::Column::PlayCount, Order::Desc),
+        _ => (book::Column::UpdatedAt, Order::Desc),
+    };
+    // A search's few matches are read by id and sorted as they are; ordering by an expression
+    // keeps SQLite from walking the whole sort index instead (`+ 0` works on PostgreSQL too,
+    // and `|| ''` for the title).
+    let ids = match (&matches, column) {
+        (None, _) => ids.order_by(column, order),
+        (Some(_), book::Column::Title) => ids.order_by(Expr::cust(r#""title" || ''"#), order),
+        (Some(_), _) => ids.order_by(Expr::col(column).add(0), order),
     }
     .order_by_desc(book::Column::Id)
     .limit(query.paging.page_size)

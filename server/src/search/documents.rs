@@ -6,15 +6,14 @@ use sea_orm::{
     QuerySelect,
 };
 
-use crate::{
-    books::repository::listed,
-    entities::{author, book, book_tag, narrator, tag},
-};
+use crate::entities::{author, book, book_tag, narrator, tag};
 
 /// A book as the search index sees it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BookDoc {
     pub id: i32,
+    /// Listeners' searches find published books only; the console's find every book.
+    pub published: bool,
     /// The zh title.
     pub title: String,
     pub title_en: Option<String>,
@@ -31,9 +30,9 @@ pub struct BookDoc {
     pub created_at: i64,
 }
 
-/// How many published books the database holds (the index holds those only).
+/// How many books the database holds (the index holds every one, published or not).
 pub async fn count_books(db: &DatabaseConnection) -> Result<u64, DbErr> {
-    book::Entity::find().filter(listed()).count(db).await
+    book::Entity::find().count(db).await
 }
 
 /// Up to `limit` books with an id above `after_id`, by id.
@@ -43,7 +42,6 @@ pub async fn load_batch(
     limit: u64,
 ) -> Result<Vec<BookDoc>, DbErr> {
     let books = book::Entity::find()
-        .filter(listed())
         .filter(book::Column::Id.gt(after_id))
         .order_by_asc(book::Column::Id)
         .limit(limit)
@@ -52,13 +50,9 @@ pub async fn load_batch(
     with_names(db, books).await
 }
 
-/// One published book, or None when it does not exist or is not published.
+/// One book, or None when it does not exist.
 pub async fn load_one(db: &DatabaseConnection, book_id: i32) -> Result<Option<BookDoc>, DbErr> {
-    let Some(found) = book::Entity::find_by_id(book_id)
-        .filter(listed())
-        .one(db)
-        .await?
-    else {
+    let Some(found) = book::Entity::find_by_id(book_id).one(db).await? else {
         return Ok(None);
     };
     Ok(with_names(db, vec![found]).await?.pop())
@@ -125,6 +119,7 @@ async fn with_names(
             tags: tags.remove(&b.id).unwrap_or_default(),
             description: crate::catalog::text::plain_text(&b.description),
             id: b.id,
+            published: b.published,
             title: b.title,
             title_en: b.title_en.filter(|t| !t.trim().is_empty()),
             title_ja: b.title_ja.filter(|t| !t.trim().is_empty()),

@@ -45,7 +45,7 @@ pub use documents::BookDoc;
 use schema::Fields;
 
 /// Bump when the schema or the way text is analysed changes: the index is then rebuilt at start.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// The folder of the index inside the data folder.
 pub const INDEX_DIR: &str = "search-index";
@@ -84,6 +84,8 @@ pub struct SearchRequest {
     pub limit: usize,
     /// Which title is highlighted: the one the listener reads (falls back to the zh title).
     pub lang: Lang,
+    /// The console's searches: unpublished books too (listeners' find published ones only).
+    pub include_unpublished: bool,
 }
 
 /// Highlighted fragments of a hit: HTML-escaped text with the matches in `<mark>…</mark>`;
@@ -275,6 +277,14 @@ impl SearchIndex {
         self.blocking(move |inner| inner.search(&request)).await
     }
 
+    /// The ids of the `limit` books (published or not) that best match `query`, matched as a
+    /// listener's search is (words, pinyin, initials, typos), without highlights: the
+    /// console's search.
+    pub async fn matching_ids(&self, query: String, limit: usize) -> anyhow::Result<Vec<i32>> {
+        self.blocking(move |inner| inner.matching_ids(&query, limit))
+            .await
+    }
+
     /// Runs `work` on the blocking pool (tantivy's calls block on files and threads).
     async fn blocking<T: Send + 'static>(
         &self,
@@ -394,6 +404,64 @@ impl Inner {
             results = self.run(&searcher, &plan, request, false, true)?;
         }
         Ok(results)
+    }
+
+    fn matching_ids(&self, text: &str, limit: usize) -> anyhow::Result<Vec<i32>> {
+        let plan = query::Plan::parse(&self.index, text);
+        if plan.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let request = SearchRequest {
+            query: text.to_owned(),
+            categories: Vec::new(),
+            status: None,
+            access: None,
+            sort: SearchSort::Relevance,
+            offset: 0,
+            limit,
+            lang: Lang::Zh,
+            include_unpublished: true,
+        };
+        let searcher = self.reader.searcher();
+        // The stages of `search`: every word as typed, then within the typo budget, then any.
+        let stages = [
+            (true, false, true),
+            (true, true, plan.has_typo_budget()),
+            (false, true, plan.len() > 1),
+        ];
+        for (all_terms, typos, applies) in stages {
+            if !applies {
+                continue;
+            }
+            let text = plan.query(&self.fields, all_terms, typos);
+            let filtered = query::filtered(&self.fields, text, &request, false);
+            let hits = searcher.search(&*filtered, &TopDocs::with_limit(limit).order_by_score())?;
+            if hits.is_empty() {
+                continue;
+            }
+            // The ids from the `id` fast field: no stored document is read.
+            let mut columns = std::collections::HashMap::new();
+            let mut ids = Vec::with_capacity(hits.len());
+            for (_, address) in hits {
+                let column = match columns.entry(address.segment_ord) {
+                    std::collections::hash_map::Entry::Occupied(found) => found.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(slot) => slot.insert(
+                        searcher
+                            .segment_reader(address.segment_ord)
+                            .fast_fields()
+                            .u64("id")?,
+                    ),
+                };
+                if let Some(id) = column
+                    .first(address.doc_id)
+                    .and_then(|id| i32::try_from(id).ok())
+                {
+                    ids.push(id);
+                }
+            }
+            return Ok(ids);
+        }
+        Ok(Vec::new())
     }
 
     fn run(

@@ -205,6 +205,9 @@ pub fn filtered(
             0.0,
         ))
     };
+    if !request.include_unpublished {
+        clauses.push((Occur::Must, exact(fields.published, "true")));
+    }
     if let Some(status) = &request.status {
         clauses.push((Occur::Must, exact(fields.status, status)));
     }

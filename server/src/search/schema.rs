@@ -43,6 +43,8 @@ pub struct Fields {
     pub category_id: Field,
     pub status: Field,
     pub access: Field,
+    /// `true` or `false`.
+    pub published: Field,
     pub play_count: Field,
     pub created_at: Field,
 }
@@ -82,6 +84,7 @@ pub fn build() -> (Schema, Fields) {
         category_id: builder.add_u64_field("category_id", INDEXED | FAST),
         status: builder.add_text_field("status", STRING),
         access: builder.add_text_field("access", STRING),
+        published: builder.add_text_field("published", STRING),
         play_count: builder.add_i64_field(PLAY_COUNT, FAST),
         created_at: builder.add_i64_field(CREATED_AT, FAST),
     };
@@ -111,6 +114,7 @@ impl Fields {
             category_id: field("category_id"),
             status: field("status"),
             access: field("access"),
+            published: field("published"),
             play_count: field(PLAY_COUNT),
             created_at: field(CREATED_AT),
         }
@@ -195,6 +199,10 @@ pub fn document(fields: &Fields, book: &BookDoc) -> TantivyDocument {
     doc.add_u64(fields.category_id, book.category_id.max(0) as u64);
     doc.add_text(fields.status, &book.status);
     doc.add_text(fields.access, &book.access);
+    doc.add_text(
+        fields.published,
+        if book.published { "true" } else { "false" },
+    );
     doc.add_i64(fields.play_count, book.play_count);
     doc.add_i64(fields.created_at, book.created_at);
     doc

@@ -175,6 +175,7 @@ pub async fn search(
                     offset: if deep { 0 } else { paging.offset() as usize },
                     limit: if deep { 0 } else { paging.page_size as usize },
                     lang,
+                    include_unpublished: false,
                 })
                 .await?
         }

@@ -10,6 +10,7 @@ const SCIFI: i32 = 3;
 fn book(id: i32, title: &str, en: &str, author: &str, category_id: i32) -> BookDoc {
     BookDoc {
         id,
+        published: true,
         title: title.to_owned(),
         title_en: Some(en.to_owned()),
         title_ja: None,
@@ -86,6 +87,7 @@ fn request(query: &str) -> SearchRequest {
         offset: 0,
         limit: 20,
         lang: Lang::Zh,
+        include_unpublished: false,
     }
 }
 

@@ -1760,7 +1760,10 @@ export interface operations {
                 page?: number;
                 /** @description From 1 to 100; 20 when absent. */
                 pageSize?: number;
-                /** @description Words of a title (any language) or the author's name, or a book id. */
+                /**
+                 * @description Words of a title (any language), the author's or narrator's name, a tag, pinyin, or a
+                 *     book id; the 1,000 best matches are listed.
+                 */
                 q?: string;
                 /** @description A category id (that category only). */
                 category?: number;

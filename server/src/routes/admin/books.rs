@@ -44,7 +44,9 @@ async fn list_admin_books(
     Params(params): Params<AdminBookParams>,
 ) -> ApiResult<Json<Success<Page<AdminBookRow>>>> {
     let query = AdminBookQuery::parse(params, lang)?;
-    Ok(success(books::list(state.db.reader(), &query).await?))
+    Ok(success(
+        books::list(state.db.reader(), &state.search, &query).await?,
+    ))
 }
 
 /// Creates a book (not yet published) from the form; 400 names every bad field.
