@@ -21,7 +21,6 @@ use tingshu_core::{
         messages,
         refresh::{rotated_refresh, RotatedRefresh, RotatedRefreshInput},
     },
-    validation::FieldError,
     Lang,
 };
 
@@ -80,16 +79,6 @@ fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
 
-fn validation_error(errors: &[FieldError], lang: Lang) -> ApiError {
-    ApiError::Validation {
-        message: tingshu_core::validation::summary(lang),
-        fields: errors
-            .iter()
-            .map(|e| (e.field.clone(), e.message.clone()))
-            .collect(),
-    }
-}
-
 /// Maps a unique-constraint violation on users to a 409 naming the field.
 fn conflict_or_internal(error: DbErr, lang: Lang) -> ApiError {
     match error.sql_err() {
@@ -133,7 +122,7 @@ pub async fn register(
     let registration = match validate_registration(input) {
         RegistrationValidation::Valid { registration } => registration,
         RegistrationValidation::Invalid { errors } => {
-            return Err(validation_error(&errors, client.lang))
+            return Err(ApiError::invalid_form(&errors, client.lang))
         }
     };
     if repository::taken(
@@ -267,7 +256,7 @@ pub async fn login(
         missing.push(messages::required("password", client.lang));
     }
     if !missing.is_empty() {
-        return Err(validation_error(&missing, client.lang));
+        return Err(ApiError::invalid_form(&missing, client.lang));
     }
     let now = now_ms();
     let found = repository::find_by_account(db, &account).await?;
@@ -499,7 +488,7 @@ pub async fn update_profile(
     let update = match validate_profile_update(input) {
         ProfileUpdateValidation::Valid { profile } => profile,
         ProfileUpdateValidation::Invalid { errors } => {
-            return Err(validation_error(&errors, client.lang))
+            return Err(ApiError::invalid_form(&errors, client.lang))
         }
     };
     let mut changes = user::ActiveModel {
@@ -584,7 +573,7 @@ pub async fn change_password(
         lang: client.lang,
     });
     if let PasswordChangeValidation::Invalid { errors } = validation {
-        return Err(validation_error(&errors, client.lang));
+        return Err(ApiError::invalid_form(&errors, client.lang));
     }
     // The current password is throttled like a sign-in to the same account.
     let actor = Actor {
@@ -678,7 +667,9 @@ pub async fn create_admin(
         lang,
     }) {
         RegistrationValidation::Valid { registration } => registration,
-        RegistrationValidation::Invalid { errors } => return Err(validation_error(&errors, lang)),
+        RegistrationValidation::Invalid { errors } => {
+            return Err(ApiError::invalid_form(&errors, lang))
+        }
     };
     let password_hash = settings
         .hashing

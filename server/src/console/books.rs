@@ -24,7 +24,7 @@ use tingshu_core::{
 
 use super::{
     audit::{self, Actor, Change},
-    catalogue_changed, form_error, now_ms,
+    catalogue_changed, now_ms,
     view::{AdminBook, AdminBookRow, BulkAction, BulkRequest, BulkResult},
 };
 use crate::{
@@ -380,21 +380,15 @@ fn checked(mut input: ValidateBookInput, lang: Lang) -> ApiResult<BookFields> {
     input.lang = lang;
     match validate_book(input) {
         BookValidation::Valid { book } => Ok(*book),
-        BookValidation::Invalid { errors } => Err(form_error(&errors, lang)),
+        BookValidation::Invalid { errors } => Err(ApiError::invalid_form(&errors, lang)),
     }
 }
 
 /// 400 on `categoryId` when the category does not exist.
 async fn ensure_category(db: &impl ConnectionTrait, id: i32, lang: Lang) -> ApiResult<()> {
     if category::Entity::find_by_id(id).one(db).await?.is_none() {
-        return Err(ApiError::Validation {
-            message: tingshu_core::validation::summary(lang),
-            fields: [(
-                "categoryId".to_owned(),
-                text(lang, "api.console.noSuchCategory").to_owned(),
-            )]
-            .into(),
-        });
+        let message = text(lang, "api.console.noSuchCategory").to_owned();
+        return Err(ApiError::invalid_field("categoryId", message, lang));
     }
     Ok(())
 }

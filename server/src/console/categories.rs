@@ -18,7 +18,7 @@ use tingshu_core::{
 
 use super::{
     audit::{self, Actor, Change},
-    catalogue_changed, form_error, is_unique_violation, now_ms,
+    catalogue_changed, is_unique_violation, now_ms,
     view::AdminCategory,
 };
 use crate::{
@@ -80,14 +80,7 @@ fn checked(mut input: ValidateCategoryInput, lang: Lang) -> ApiResult<CategoryFi
     input.lang = lang;
     match validate_category(input) {
         CategoryValidation::Valid { category } => Ok(category),
-        CategoryValidation::Invalid { errors } => Err(form_error(&errors, lang)),
-    }
-}
-
-fn field_error(field: &str, message: String, lang: Lang) -> ApiError {
-    ApiError::Validation {
-        message: tingshu_core::validation::summary(lang),
-        fields: [(field.to_owned(), message)].into(),
+        CategoryValidation::Invalid { errors } => Err(ApiError::invalid_form(&errors, lang)),
     }
 }
 
@@ -131,14 +124,14 @@ async fn ensure_parent(
         .collect();
     if !all.contains_key(&current) {
         let message = text(lang, "api.console.noSuchCategory").to_owned();
-        return Err(field_error("parentId", message, lang));
+        return Err(ApiError::invalid_field("parentId", message, lang));
     }
     // Walk up from the new parent: meeting `id` means a loop. The walk is bounded by the
     // number of categories, so a loop already in the data cannot hang it.
     for _ in 0..=all.len() {
         if Some(current) == id {
             let message = text(lang, "api.console.parentLoop").to_owned();
-            return Err(field_error("parentId", message, lang));
+            return Err(ApiError::invalid_field("parentId", message, lang));
         }
         match all.get(&current).copied().flatten() {
             Some(parent) => current = parent,
@@ -165,6 +158,19 @@ async fn ensure_slug_free(
     Ok(())
 }
 
+/// The columns the form sets.
+fn row(fields: &CategoryFields) -> category::ActiveModel {
+    category::ActiveModel {
+        slug: Set(fields.slug.clone()),
+        name_zh: Set(fields.name_zh.clone()),
+        name_en: Set(fields.name_en.clone()),
+        name_ja: Set(fields.name_ja.clone()),
+        parent_id: Set(fields.parent_id),
+        sort_order: Set(fields.sort_order),
+        ..Default::default()
+    }
+}
+
 fn as_json(category: &AdminCategory) -> serde_json::Value {
     serde_json::to_value(category).unwrap_or_default()
 }
@@ -182,14 +188,8 @@ pub async fn create(
     ensure_parent(&txn, fields.parent_id, None, lang).await?;
     ensure_slug_free(&txn, &fields.slug, None, lang).await?;
     let id = category::ActiveModel {
-        slug: Set(fields.slug.clone()),
-        name_zh: Set(fields.name_zh),
-        name_en: Set(fields.name_en),
-        name_ja: Set(fields.name_ja),
-        parent_id: Set(fields.parent_id),
-        sort_order: Set(fields.sort_order),
         created_at: Set(now),
-        ..Default::default()
+        ..row(&fields)
     }
     .insert(&txn)
     .await
@@ -229,13 +229,7 @@ pub async fn update(
     ensure_slug_free(&txn, &fields.slug, Some(id), lang).await?;
     category::ActiveModel {
         id: sea_orm::ActiveValue::Unchanged(id),
-        slug: Set(fields.slug.clone()),
-        name_zh: Set(fields.name_zh),
-        name_en: Set(fields.name_en),
-        name_ja: Set(fields.name_ja),
-        parent_id: Set(fields.parent_id),
-        sort_order: Set(fields.sort_order),
-        ..Default::default()
+        ..row(&fields)
     }
     .update(&txn)
     .await
@@ -301,7 +295,7 @@ pub async fn delete(
         };
         if target == id {
             let message = text(lang, "api.console.moveToSelf").to_owned();
-            return Err(field_error("moveTo", message, lang));
+            return Err(ApiError::invalid_field("moveTo", message, lang));
         }
         if category::Entity::find_by_id(target)
             .one(&txn)
@@ -309,7 +303,7 @@ pub async fn delete(
             .is_none()
         {
             let message = text(lang, "api.console.noSuchCategory").to_owned();
-            return Err(field_error("moveTo", message, lang));
+            return Err(ApiError::invalid_field("moveTo", message, lang));
         }
         book::Entity::update_many()
             .col_expr(book::Column::CategoryId, Expr::value(target))

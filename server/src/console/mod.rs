@@ -6,10 +6,8 @@ pub mod books;
 pub mod categories;
 pub mod view;
 
+use crate::state::AppState;
 use sea_orm::{DbErr, SqlErr};
-use tingshu_core::{validation::FieldError, Lang};
-
-use crate::{error::ApiError, state::AppState};
 
 /// After a catalogue write on this server: the changed books are indexed again (a book no
 /// longer published, or deleted, leaves the index) and the caches of book lists, counts and
@@ -23,17 +21,6 @@ pub async fn catalogue_changed(state: &AppState, book_ids: &[i32]) {
             // The write is committed; the index catches up at its next rebuild.
             tracing::error!(book = id, %error, "search index not updated");
         }
-    }
-}
-
-/// The 400 of a form the core refused, each field with its message.
-pub fn form_error(errors: &[FieldError], lang: Lang) -> ApiError {
-    ApiError::Validation {
-        message: tingshu_core::validation::summary(lang),
-        fields: errors
-            .iter()
-            .map(|e| (e.field.clone(), e.message.clone()))
-            .collect(),
     }
 }
 

@@ -118,6 +118,26 @@ pub struct ErrorBody {
 }
 
 impl ApiError {
+    /// 400 for a form the core refused: the summary sentence, and each field's first message,
+    /// in `lang`.
+    pub fn invalid_form(errors: &[tingshu_core::validation::FieldError], lang: Lang) -> Self {
+        Self::Validation {
+            message: tingshu_core::validation::summary(lang),
+            fields: errors
+                .iter()
+                .map(|e| (e.field.clone(), e.message.clone()))
+                .collect(),
+        }
+    }
+
+    /// 400 for one field and what is wrong with it, under the summary sentence in `lang`.
+    pub fn invalid_field(field: &str, message: String, lang: Lang) -> Self {
+        Self::Validation {
+            message: tingshu_core::validation::summary(lang),
+            fields: [(field.to_owned(), message)].into(),
+        }
+    }
+
     /// The error of a computation several requests waited for: the error itself for the
     /// last holder, a shared answer for the others.
     pub fn unshared(shared: std::sync::Arc<Self>) -> Self {

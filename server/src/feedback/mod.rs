@@ -17,13 +17,8 @@ pub struct Origin {
 #[tracing::instrument(skip(db, input))]
 pub async fn submit_feedback(db: &Db, input: &FeedbackInput, origin: Origin) -> ApiResult<i32> {
     let lang = tingshu_core::Lang::parse(&origin.language).unwrap_or_default();
-    let feedback = validate_feedback(input, lang).map_err(|errors| ApiError::Validation {
-        message: tingshu_core::validation::summary(lang),
-        fields: errors
-            .into_iter()
-            .map(|error| (error.field, error.message))
-            .collect(),
-    })?;
+    let feedback =
+        validate_feedback(input, lang).map_err(|errors| ApiError::invalid_form(&errors, lang))?;
     let now_ms = chrono::Utc::now().timestamp_millis();
     let txn = db.begin_write().await?;
     let id = repository::insert(&txn, &feedback, &origin, now_ms).await?;

@@ -150,10 +150,11 @@ async fn refresh(
     let token = input.refresh_token.unwrap_or_default();
     if token.is_empty() {
         let error = messages::required("refreshToken", client.lang);
-        return Err(ApiError::Validation {
-            message: tingshu_core::validation::summary(client.lang),
-            fields: [(error.field, error.message)].into_iter().collect(),
-        });
+        return Err(ApiError::invalid_field(
+            &error.field,
+            error.message,
+            client.lang,
+        ));
     }
     Ok(success(
         accounts::refresh(&state.db, &state.accounts, &token, &client).await?,

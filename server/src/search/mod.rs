@@ -297,6 +297,21 @@ impl SearchIndex {
     }
 }
 
+/// The ways a query is tried, until one finds something: `(all_terms, typos)`. Every word
+/// must match as typed (or as the start of a word); then within its typo budget; then any
+/// word may (best matches first). Typo matching is the costly part of a query (a Levenshtein
+/// automaton per field), so it only runs when the words as typed find nothing.
+fn stages(plan: &query::Plan) -> impl Iterator<Item = (bool, bool)> {
+    [
+        (true, false, true),
+        (true, true, plan.has_typo_budget()),
+        (false, true, plan.len() > 1),
+    ]
+    .into_iter()
+    .filter(|(_, _, applies)| *applies)
+    .map(|(all_terms, typos, _)| (all_terms, typos))
+}
+
 /// Counts matching books per category (facet `/<category id>`).
 fn category_facets() -> FacetCollector {
     let mut facets = FacetCollector::for_field(schema::CATEGORY);
@@ -392,16 +407,12 @@ impl Inner {
             return Ok(SearchResults::default());
         }
         let searcher = self.reader.searcher();
-        // Every word must match as typed (or as the start of a word); when that finds
-        // nothing, within its typo budget; when that finds nothing either, any word may
-        // (best matches first). Typo matching is the costly part of a query (a Levenshtein
-        // automaton per field), so it only runs when the words as typed find nothing.
-        let mut results = self.run(&searcher, &plan, request, true, false)?;
-        if results.total == 0 && plan.has_typo_budget() {
-            results = self.run(&searcher, &plan, request, true, true)?;
-        }
-        if results.total == 0 && plan.len() > 1 {
-            results = self.run(&searcher, &plan, request, false, true)?;
+        let mut results = SearchResults::default();
+        for (all_terms, typos) in stages(&plan) {
+            results = self.run(&searcher, &plan, request, all_terms, typos)?;
+            if results.total > 0 {
+                break;
+            }
         }
         Ok(results)
     }
@@ -423,16 +434,7 @@ impl Inner {
             include_unpublished: true,
         };
         let searcher = self.reader.searcher();
-        // The stages of `search`: every word as typed, then within the typo budget, then any.
-        let stages = [
-            (true, false, true),
-            (true, true, plan.has_typo_budget()),
-            (false, true, plan.len() > 1),
-        ];
-        for (all_terms, typos, applies) in stages {
-            if !applies {
-                continue;
-            }
+        for (all_terms, typos) in stages(&plan) {
             let text = plan.query(&self.fields, all_terms, typos);
             let filtered = query::filtered(&self.fields, text, &request, false);
             let hits = searcher.search(&*filtered, &TopDocs::with_limit(limit).order_by_score())?;
