@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 54] = [
+const RULES: [&str; 56] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -69,6 +69,8 @@ const RULES: [&str; 54] = [
     "accountState",
     "validateBook",
     "validateCategory",
+    "validateChapter",
+    "chapterFromFileName",
 ];
 
 #[derive(Debug)]
@@ -117,6 +119,8 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validatePasswordChange" => run(input, ok(auth::account::validate_password_change)),
         "validateBook" => run(input, ok(catalog::edit::validate_book)),
         "validateCategory" => run(input, ok(catalog::edit::validate_category)),
+        "validateChapter" => run(input, ok(catalog::chapter_form::validate_chapter)),
+        "chapterFromFileName" => run(input, ok(catalog::chapter_form::chapter_from_file_name)),
         "authorize" => run(input, ok(auth::access::authorize)),
         "loginThrottle" => run(input, ok(auth::throttle::login_throttle)),
         "signInDelay" => run(input, ok(auth::throttle::sign_in_delay)),

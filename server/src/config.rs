@@ -51,6 +51,20 @@ pub struct Config {
     #[arg(long, env = "DATABASE_URL")]
     pub database_url: Option<DatabaseUrl>,
 
+    /// Where audio and images are stored: `s3://bucket[/prefix]` for an S3-compatible bucket
+    /// (credentials, region and endpoint from the usual `AWS_*` variables). Default: the
+    /// folder `media` in DATA_DIR.
+    #[arg(long, env = "STORAGE_URL")]
+    pub storage_url: Option<String>,
+
+    /// The largest audio file an editor may upload, in MiB.
+    #[arg(long, env = "MAX_AUDIO_UPLOAD_MB", default_value_t = 512)]
+    pub max_audio_upload_mb: u64,
+
+    /// The largest image (cover) an editor may upload, in MiB.
+    #[arg(long, env = "MAX_IMAGE_UPLOAD_MB", default_value_t = 10)]
+    pub max_image_upload_mb: u64,
+
     /// Folder of the built web app (`index.html` and hashed `assets/`), instead of the copy
     /// built into the binary (for working on the app).
     #[arg(long, env = "STATIC_DIR")]

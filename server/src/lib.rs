@@ -25,4 +25,6 @@ pub mod seed;
 pub mod serve;
 pub mod startup;
 pub mod state;
+pub mod storage;
 pub mod telemetry;
+pub mod uploads;

@@ -25,7 +25,9 @@ use crate::{
     seed,
     serve::{serve, ConnectionLimits},
     state::AppState,
+    storage::{self, Storage},
     telemetry,
+    uploads::{self, UploadLimits, Uploads},
 };
 
 /// Token keys (configured or kept in the data folder) and the password hashing cost.
@@ -51,6 +53,7 @@ pub struct Application {
     search: SearchIndex,
     callers: CallerCache,
     list_pages: ListPages,
+    storage: Storage,
     db: Db,
     /// Writers of the record queues: awaited at shutdown so queued rows are written.
     record_tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -76,6 +79,17 @@ impl Application {
             )
         });
         let db = Db::connect_and_migrate(&url, reserve).await?;
+        storage::move_legacy_folder(&config.data_dir)
+            .context("cannot move the data folder's audio/ to media/")?;
+        let storage = Storage::open(&config.data_dir, config.storage_url.as_deref())?;
+        let uploads = Uploads::open(
+            &config.data_dir,
+            UploadLimits {
+                audio_bytes: config.max_audio_upload_mb * 1024 * 1024,
+                image_bytes: config.max_image_upload_mb * 1024 * 1024,
+            },
+        )
+        .context("cannot create the uploads folder")?;
         telemetry::memory_after("opening the database");
         let catalogues = match &config.locales_dir {
             Some(dir) => Catalogues::load(dir)?,
@@ -85,7 +99,7 @@ impl Application {
         telemetry::memory_after("loading translations and account keys");
         if config.demo {
             seed::demo_accounts(&db, &accounts).await?;
-            seed::demo_catalog(&db, &config.data_dir).await?;
+            seed::demo_catalog(&db, &storage).await?;
             telemetry::memory_after("seeding the demo");
         }
         // After any seeding: rebuilt from the database when missing, outdated or out of step.
@@ -119,6 +133,8 @@ impl Application {
             config: Arc::new(config),
             accounts,
             search: search.clone(),
+            storage,
+            uploads,
             audio: AudioCaches::default(),
             catalog_counts: CatalogCounts::default(),
             list_pages: ListPages::default(),
@@ -126,6 +142,8 @@ impl Application {
         let config = state.config.clone();
         let callers = state.accounts.callers.clone();
         let list_pages = state.list_pages.clone();
+        let storage = state.storage.clone();
+        uploads::sweep_every_ten_minutes(state.clone());
         let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
@@ -136,9 +154,15 @@ impl Application {
             search,
             callers,
             list_pages,
+            storage,
             db,
             record_tasks: vec![search_log_task],
         })
+    }
+
+    /// The store of audio and images (tests arrange files in it).
+    pub fn storage(&self) -> Storage {
+        self.storage.clone()
     }
 
     /// Every API route with its access requirement (for the route × role test).

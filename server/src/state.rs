@@ -11,6 +11,8 @@ use crate::{
     entities::search_query,
     i18n::Catalogues,
     search::SearchIndex,
+    storage::Storage,
+    uploads::Uploads,
 };
 
 /// Cheap to clone: everything inside is shared.
@@ -25,6 +27,10 @@ pub struct AppState {
     pub accounts: AccountSettings,
     /// The full-text index of the catalogue.
     pub search: SearchIndex,
+    /// Where audio and images are kept.
+    pub storage: Storage,
+    /// Uploads in progress (their part files and limits).
+    pub uploads: Uploads,
     /// Chapter facts and open files of the audio endpoint.
     pub audio: AudioCaches,
     /// Per-client budgets of registration, feedback and search.

@@ -121,5 +121,7 @@ mod pages {
         accountState(auth::account_state::AccountStateInput = "AccountStateInput") -> "AccessDecision" = ok(auth::account_state::account_state);
         validateBook(catalog::edit::ValidateBookInput = "ValidateBookInput") -> "BookValidation" = ok(catalog::edit::validate_book);
         validateCategory(catalog::edit::ValidateCategoryInput = "ValidateCategoryInput") -> "CategoryValidation" = ok(catalog::edit::validate_category);
+        validateChapter(catalog::chapter_form::ValidateChapterInput = "ValidateChapterInput") -> "ChapterValidation" = ok(catalog::chapter_form::validate_chapter);
+        chapterFromFileName(catalog::chapter_form::ChapterFromFileNameInput = "ChapterFromFileNameInput") -> "ChapterGuess" = ok(catalog::chapter_form::chapter_from_file_name);
     }
 }

@@ -30,7 +30,7 @@ pub const SLUG_MAX_CHARS: usize = 60;
 /// The highest sort position of a category.
 pub const SORT_ORDER_MAX: usize = 100_000;
 /// The highest record id a form may name.
-const ID_MAX: usize = i32::MAX as usize;
+pub(crate) const ID_MAX: usize = i32::MAX as usize;
 
 /// Input of `validateBook`: the book form as typed.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -105,25 +105,30 @@ pub enum BookValidation {
 }
 
 /// Collects the first broken rule of each field.
-struct Form {
+pub(crate) struct Form {
     lang: Lang,
-    errors: Vec<FieldError>,
+    pub(crate) errors: Vec<FieldError>,
 }
 
 impl Form {
-    fn new(lang: Lang) -> Self {
+    pub(crate) fn new(lang: Lang) -> Self {
         Self {
             lang,
             errors: Vec::new(),
         }
     }
 
-    fn fail(&mut self, field: &str, rule: FieldRule) {
+    pub(crate) fn fail(&mut self, field: &str, rule: FieldRule) {
         self.errors.push(FieldError::new(field, rule, self.lang));
     }
 
     /// A trimmed text of at most `max` characters; absent when blank.
-    fn optional_text(&mut self, field: &str, value: &Option<String>, max: usize) -> Option<String> {
+    pub(crate) fn optional_text(
+        &mut self,
+        field: &str,
+        value: &Option<String>,
+        max: usize,
+    ) -> Option<String> {
         let text = value.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
         if text.chars().count() > max {
             self.fail(field, FieldRule::TooLong { max });
@@ -133,7 +138,12 @@ impl Form {
     }
 
     /// A trimmed, non-blank text of at most `max` characters.
-    fn required_text(&mut self, field: &str, value: &Option<String>, max: usize) -> String {
+    pub(crate) fn required_text(
+        &mut self,
+        field: &str,
+        value: &Option<String>,
+        max: usize,
+    ) -> String {
         let blank = value.as_deref().is_none_or(|t| t.trim().is_empty());
         if blank {
             self.fail(field, FieldRule::Required);
@@ -143,7 +153,7 @@ impl Form {
     }
 
     /// A whole number from `min` to `max`; absent when absent.
-    fn optional_whole(
+    pub(crate) fn optional_whole(
         &mut self,
         field: &str,
         value: Option<f64>,

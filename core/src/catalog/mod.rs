@@ -5,6 +5,7 @@
 pub mod access;
 pub mod book;
 pub mod campaign;
+pub mod chapter_form;
 pub mod edit;
 pub mod progress;
 pub mod purchase;

@@ -6,7 +6,7 @@
 //! against the clock of each request, so a campaign ends on time, never up to a TTL late.
 //! Purchases and accounts are not cached: they are read per request, only for chapters that
 //! need them.
-use std::{path::PathBuf, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 use axum::http::HeaderValue;
 use headers::ETag;
@@ -37,8 +37,8 @@ pub struct ChapterAudio {
     pub book_access: BookAccess,
     /// The book's limited-free campaigns, past ones excluded.
     pub campaigns: Vec<CampaignWindow>,
-    /// The file, inside `<data_dir>/audio`.
-    pub path: PathBuf,
+    /// The file's storage key (checked safe).
+    pub key: String,
     pub mime: HeaderValue,
     /// The strong ETag from the asset's sha256, when it has a well-formed one.
     pub etag: Option<ETag>,
@@ -88,12 +88,11 @@ impl AudioFacts {
     pub async fn chapter(
         &self,
         db: &DatabaseConnection,
-        data_dir: &std::path::Path,
         chapter_id: i32,
         now_ms: i64,
     ) -> ApiResult<Option<Arc<ChapterAudio>>> {
         self.cache
-            .try_get_with(chapter_id, load(db, data_dir, chapter_id, now_ms))
+            .try_get_with(chapter_id, load(db, chapter_id, now_ms))
             .await
             .map_err(|error: Arc<ApiError>| {
                 ApiError::Internal(anyhow::anyhow!("chapter {chapter_id} audio facts: {error}"))
@@ -103,7 +102,6 @@ impl AudioFacts {
 
 async fn load(
     db: &DatabaseConnection,
-    data_dir: &std::path::Path,
     chapter_id: i32,
     now_ms: i64,
 ) -> ApiResult<Option<Arc<ChapterAudio>>> {
@@ -111,13 +109,13 @@ async fn load(
         return Ok(None);
     };
     let book_access: BookAccess = spelled(&format!("book {}", book.id), "access", &book.access)?;
-    let path = super::asset_path(data_dir, &asset).ok_or_else(|| {
-        ApiError::Internal(anyhow::anyhow!(
+    if crate::storage::storage_key(&asset.storage_key).is_none() {
+        return Err(ApiError::Internal(anyhow::anyhow!(
             "asset {} has an unsafe storage key {:?}",
             asset.id,
             asset.storage_key
-        ))
-    })?;
+        )));
+    }
     let campaigns = repository::campaign_windows(db, book.id, now_ms)
         .await?
         .into_iter()
@@ -129,7 +127,7 @@ async fn load(
         chapter_is_free: chapter.is_free,
         book_access,
         campaigns,
-        path,
+        key: asset.storage_key,
         mime: HeaderValue::from_str(&asset.mime)
             .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream")),
         etag: strong_etag(&asset.sha256),
@@ -148,7 +146,7 @@ mod tests {
             chapter_is_free: false,
             book_access: BookAccess::Vip,
             campaigns: [(100, 200), (150, 300), (500, 600)].map(window).to_vec(),
-            path: PathBuf::from("/data/audio/a.wav"),
+            key: "a.wav".into(),
             mime: HeaderValue::from_static("audio/wav"),
             etag: None,
         };

@@ -4,10 +4,9 @@
 //! the ranged file response (`serve`).
 pub mod facts;
 pub mod files;
+pub mod object;
 pub mod repository;
 pub mod serve;
-
-use std::path::{Component, Path, PathBuf};
 
 use tingshu_core::{
     catalog::{
@@ -23,12 +22,15 @@ use tingshu_core::{
     Lang,
 };
 
+use std::{sync::Arc, time::SystemTime};
+
 use self::{
     facts::{AudioFacts, ChapterAudio},
-    files::OpenFiles,
+    files::{FileMeta, OpenAudioFile, OpenFiles},
+    object::{StoredObject, StoredObjects},
 };
 use crate::{
-    entities::{asset, user},
+    entities::user,
     error::{ApiError, ApiResult},
     state::AppState,
 };
@@ -38,6 +40,49 @@ use crate::{
 pub struct AudioCaches {
     pub facts: AudioFacts,
     pub files: OpenFiles,
+    pub objects: StoredObjects,
+}
+
+/// An audio file ready to be served: open on the local disk, or an object in another store.
+#[derive(Clone)]
+pub enum AudioSource {
+    Local(Arc<OpenAudioFile>),
+    Stored(StoredObject),
+}
+
+impl AudioSource {
+    pub fn meta(&self) -> FileMeta {
+        match self {
+            Self::Local(open) => open.meta,
+            Self::Stored(object) => object.file_meta(),
+        }
+    }
+
+    pub fn modified(&self) -> Option<SystemTime> {
+        self.meta().modified
+    }
+}
+
+/// Opens the stored file `key`: on the local disk the file itself (kept open a minute, read
+/// with positioned reads), elsewhere the object through the store. A missing file is the
+/// 404 `audio_file`.
+pub async fn open_source(state: &AppState, key: &str) -> ApiResult<AudioSource> {
+    let opened = match state.storage.local_path(key) {
+        Some(path) => state.audio.files.open(&path).await.map(AudioSource::Local),
+        None => state
+            .audio
+            .objects
+            .open(state.storage.store(), key)
+            .await
+            .map(AudioSource::Stored),
+    };
+    opened.map_err(|error| {
+        if error.kind() == std::io::ErrorKind::NotFound {
+            ApiError::NotFound(crate::error::Missing::AudioFile)
+        } else {
+            ApiError::Internal(anyhow::Error::new(error).context("audio file"))
+        }
+    })
 }
 
 pub use tingshu_core::catalog::signed_url::SIGNATURE_TTL_MS as AUDIO_URL_TTL_MS;
@@ -171,12 +216,7 @@ pub async fn ensure_playable(
     let chapter = state
         .audio
         .facts
-        .chapter(
-            state.db.reader(),
-            &state.config.data_dir,
-            chapter_id,
-            now_ms,
-        )
+        .chapter(state.db.reader(), chapter_id, now_ms)
         .await?
         .ok_or_else(|| no_audio(chapter_id))?;
     let access = access_for(state, &chapter, Some(listener), now_ms).await?;
@@ -218,48 +258,9 @@ pub fn signature_error(check: SignatureCheck, lang: Lang) -> ApiError {
     }
 }
 
-/// The file of an asset: `<data_dir>/audio/<storage_key>`; `None` when the key could leave
-/// that folder (absolute, `..`, a drive prefix) or is empty.
-pub fn asset_path(data_dir: &Path, asset: &asset::Model) -> Option<PathBuf> {
-    let key = Path::new(&asset.storage_key);
-    let safe =
-        key.components().count() > 0 && key.components().all(|c| matches!(c, Component::Normal(_)));
-    safe.then(|| data_dir.join("audio").join(key))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn asset(key: &str) -> asset::Model {
-        asset::Model {
-            id: 1,
-            storage_key: key.into(),
-            mime: "audio/wav".into(),
-            bytes: 0,
-            sha256: String::new(),
-            duration_secs: 0.0,
-            created_at: 0,
-        }
-    }
-
-    #[test]
-    fn storage_keys_stay_inside_the_audio_folder() {
-        let dir = Path::new("/data");
-        assert_eq!(
-            asset_path(dir, &asset("demo/a.wav")),
-            Some(PathBuf::from("/data/audio/demo/a.wav"))
-        );
-        for bad in [
-            "",
-            "../jwt-secret",
-            "demo/../../x",
-            "/etc/passwd",
-            "./a.wav",
-        ] {
-            assert_eq!(asset_path(dir, &asset(bad)), None, "{bad}");
-        }
-    }
 
     #[test]
     fn signature_params_need_all_three_well_formed_parts() {

@@ -21,8 +21,6 @@
 //! - `Content-Type` from the asset row's mime (not guessed from the file name);
 //! - `Cache-Control` by how access was granted (see [`CachePolicy`]), and
 //!   `Vary: Authorization` when a bearer token granted it.
-use std::sync::Arc;
-
 use axum::{
     body::Body,
     http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode, Uri},
@@ -31,7 +29,7 @@ use axum::{
 use headers::{ETag, HeaderMapExt, IfMatch, IfNoneMatch, IfRange, LastModified};
 use tower_http::services::ServeDir;
 
-use super::files::{OneFile, OpenAudioFile};
+use super::{files::OneFile, object::OneObject, AudioSource};
 use crate::error::{ApiError, ApiResult};
 
 /// How long anyone may cache a free chapter.
@@ -66,10 +64,10 @@ impl CachePolicy {
     }
 }
 
-/// What is served: the open file, its mime type and its strong ETag (from the sha256).
-#[derive(Debug, Clone)]
+/// What is served: the file, its mime type and its strong ETag (from the sha256).
+#[derive(Clone)]
 pub struct AudioFile<'a> {
-    pub open: Arc<OpenAudioFile>,
+    pub source: AudioSource,
     pub mime: &'a HeaderValue,
     pub etag: Option<&'a ETag>,
 }
@@ -137,7 +135,7 @@ pub async fn serve(
         }
     }
     if forward.contains_key(header::RANGE) && headers.contains_key(header::IF_RANGE) {
-        let last_modified = file.open.meta.modified.map(LastModified::from);
+        let last_modified = file.source.modified().map(LastModified::from);
         let range_still_valid = headers
             .typed_get::<IfRange>()
             .is_some_and(|if_range| !if_range.is_modified(etag, last_modified.as_ref()));
@@ -146,17 +144,26 @@ pub async fn serve(
         }
     }
 
-    // `ServeDir` does the ranged response; its backend is the one open file, whatever the path.
+    // `ServeDir` does the ranged response; its backend is the one file, whatever the path.
     let mut request = Request::new(Body::empty());
     *request.method_mut() = method.clone();
     *request.uri_mut() = Uri::from_static("/audio");
     *request.headers_mut() = forward;
-    let response = ServeDir::with_backend(".", OneFile(file.open))
-        .ignore_multi_range_requests(true)
-        .try_call(request)
-        .await
-        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("audio file")))?
-        .map(Body::new);
+    let failed = |error| ApiError::Internal(anyhow::Error::new(error).context("audio file"));
+    let response = match file.source {
+        AudioSource::Local(open) => ServeDir::with_backend(".", OneFile(open))
+            .ignore_multi_range_requests(true)
+            .try_call(request)
+            .await
+            .map_err(failed)?
+            .map(Body::new),
+        AudioSource::Stored(object) => ServeDir::with_backend(".", OneObject(object))
+            .ignore_multi_range_requests(true)
+            .try_call(request)
+            .await
+            .map_err(failed)?
+            .map(Body::new),
+    };
     let mut response = finish(response);
     if matches!(
         response.status(),

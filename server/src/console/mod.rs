@@ -4,6 +4,8 @@
 pub mod audit;
 pub mod books;
 pub mod categories;
+pub mod chapter_view;
+pub mod chapters;
 pub mod view;
 
 use crate::state::AppState;

@@ -1,4 +1,5 @@
-//! The `assets` table: a stored audio file: storage key, type, size, sha256 and probed duration.
+//! The `assets` table: a stored file (audio or image): storage key, type, size, sha256, probed
+//! duration and tags, original name and uploader.
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
@@ -12,6 +13,12 @@ pub struct Model {
     pub sha256: String,
     pub duration_secs: f64,
     pub created_at: i64,
+    /// `audio` or `image`.
+    pub kind: String,
+    pub original_name: Option<String>,
+    /// The probed tags (title, artist, album, track) as JSON.
+    pub tags: Option<String>,
+    pub created_by: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -9,12 +9,17 @@ pub struct Model {
     pub book_id: i32,
     pub idx: i32,
     pub title: String,
+    pub title_en: Option<String>,
+    pub title_ja: Option<String>,
     pub duration_secs: f64,
     pub asset_id: Option<i32>,
     pub is_free: bool,
     pub price_cny: Option<i64>,
+    pub price_usd: Option<i64>,
+    pub price_jpy: Option<i64>,
     pub published: bool,
     pub created_at: i64,
+    pub updated_at: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

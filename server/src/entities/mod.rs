@@ -24,5 +24,6 @@ pub mod role_permission;
 pub mod search_query;
 pub mod session;
 pub mod tag;
+pub mod upload;
 pub mod user;
 pub mod user_role;

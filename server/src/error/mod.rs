@@ -66,6 +66,16 @@ pub enum ApiError {
         retry_after_secs: u64,
         message: String,
     },
+    /// 415: the bytes sent are not of a type the endpoint takes (an upload that is not audio
+    /// or an image, whatever its name); `fields` names what was expected and found.
+    #[error("{message}")]
+    Unsupported {
+        message: String,
+        fields: BTreeMap<String, String>,
+    },
+    /// 507: the disk that receives uploads is full; nothing was kept.
+    #[error("the upload disk is full")]
+    InsufficientStorage,
     /// 413: the body is larger than the endpoint accepts.
     #[error("request body too large")]
     PayloadTooLarge,
@@ -155,6 +165,8 @@ impl ApiError {
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Unsupported { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::InsufficientStorage => StatusCode::INSUFFICIENT_STORAGE,
             Self::Unavailable
             | Self::WritesUnavailable
             | Self::Busy { .. }
@@ -176,6 +188,8 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
             Self::PayloadTooLarge => "payload_too_large",
+            Self::Unsupported { .. } => "unsupported_media_type",
+            Self::InsufficientStorage => "insufficient_storage",
             Self::Unavailable | Self::WritesUnavailable => "unavailable",
             Self::Busy { .. } => "busy",
             Self::WriteConflict => "write_conflict",
@@ -196,6 +210,7 @@ impl ApiError {
             Self::BadJson(_) => text(lang, "api.badBody").to_owned(),
             Self::MethodNotAllowed => text(lang, "api.methodNotAllowed").to_owned(),
             Self::PayloadTooLarge => text(lang, "api.payloadTooLarge").to_owned(),
+            Self::InsufficientStorage => text(lang, "api.upload.diskFull").to_owned(),
             Self::Rejected { status, .. } => rejection_message(*status, lang),
             Self::Unavailable => messages::unavailable(lang),
             Self::WritesUnavailable => text(lang, "api.writesUnavailable").to_owned(),
@@ -215,9 +230,9 @@ impl ApiError {
             message,
             code: self.code().to_owned(),
             fields: match self {
-                Self::Validation { fields, .. } | Self::Conflict { fields, .. } => {
-                    Some(fields.clone())
-                }
+                Self::Validation { fields, .. }
+                | Self::Conflict { fields, .. }
+                | Self::Unsupported { fields, .. } => Some(fields.clone()),
                 // The parser's own words, for the developer reading the answer.
                 Self::BadJson(detail) => Some(BTreeMap::from([("body".into(), detail.clone())])),
                 Self::Rejected { status, detail }

@@ -49,6 +49,8 @@ pub enum Missing {
     /// The server was built without the app.
     App,
     Language(String),
+    /// An upload (by id) of the caller.
+    Upload(String),
 }
 
 impl Missing {
@@ -69,6 +71,7 @@ impl Missing {
             Self::File(path) => text_with(lang, "api.notFound.file", &[("path", path)]),
             Self::App => text(lang, "api.notFound.app").to_owned(),
             Self::Language(code) => text_with(lang, "api.notFound.language", &[("lang", code)]),
+            Self::Upload(id) => text_with(lang, "api.notFound.upload", &[("id", id)]),
         }
     }
 }

@@ -21,7 +21,7 @@ use crate::{
         SignatureParams,
     },
     auth::MaybeSignedIn,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiResult, ErrorBody},
     extract::{Params, PathId, RequestLang},
     state::AppState,
 };
@@ -56,7 +56,7 @@ async fn chapter_audio(
     let chapter = state
         .audio
         .facts
-        .chapter(state.db.reader(), &state.config.data_dir, id, now_ms)
+        .chapter(state.db.reader(), id, now_ms)
         .await?
         .ok_or_else(|| audio::no_audio(id))?;
     let for_anyone = audio::access_for(&state, &chapter, None, now_ms).await?;
@@ -93,20 +93,9 @@ async fn chapter_audio(
             CachePolicy::Bearer
         }
     };
-    let open = state
-        .audio
-        .files
-        .open(&chapter.path)
-        .await
-        .map_err(|error| {
-            if error.kind() == std::io::ErrorKind::NotFound {
-                ApiError::NotFound(crate::error::Missing::AudioFile)
-            } else {
-                ApiError::Internal(anyhow::Error::new(error).context("audio file"))
-            }
-        })?;
+    let source = audio::open_source(&state, &chapter.key).await?;
     let file = AudioFile {
-        open,
+        source,
         mime: &chapter.mime,
         etag: chapter.etag.as_ref(),
     };

@@ -69,6 +69,12 @@ impl ApiRoutes {
         })
     }
 
+    /// Like [`add_beacon`](Self::add_beacon), for media an `<audio>` element fetches itself
+    /// (it cannot set headers either): `?token=` stands for the `Authorization` header.
+    pub fn add_media(self, access: Access, route: UtoipaMethodRouter<AppState>) -> Self {
+        self.add_beacon(access, route)
+    }
+
     fn push(
         mut self,
         access: Access,
@@ -123,13 +129,14 @@ fn only_operation<'a>(item: &'a mut PathItem, path: &str) -> (Method, &'a mut Op
         (Method::POST, &mut item.post),
         (Method::DELETE, &mut item.delete),
         (Method::PATCH, &mut item.patch),
+        (Method::HEAD, &mut item.head),
     ];
     let mut found = operations
         .into_iter()
         .filter_map(|(method, operation)| operation.as_mut().map(|op| (method, op)));
     let first = found
         .next()
-        .unwrap_or_else(|| panic!("{path}: no GET, PUT, POST, DELETE or PATCH operation"));
+        .unwrap_or_else(|| panic!("{path}: no GET, PUT, POST, DELETE, PATCH or HEAD operation"));
     assert!(found.next().is_none(), "{path}: one method per handler");
     first
 }

@@ -3,7 +3,7 @@
 //! shared between chapters; assets deduplicated by sha256). Seeded only while no demo book
 //! exists; rows it did not create are never changed (categories and tags are reused by
 //! name, not rewritten).
-use std::path::Path;
+use crate::storage::Storage;
 
 use anyhow::Context;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
@@ -248,23 +248,18 @@ fn render(melody: &Melody) -> anyhow::Result<Vec<u8>> {
     Ok(cursor.into_inner())
 }
 
-/// Writes the melodies under `<data_dir>/audio/demo/` and answers their asset ids, reusing
-/// an asset with the same sha256.
+/// Stores the melodies as `demo/<name>.wav` and answers their asset ids, reusing an asset
+/// with the same sha256.
 async fn melody_assets(
     db: &impl ConnectionTrait,
-    data_dir: &Path,
+    storage: &Storage,
     now_ms: i64,
 ) -> anyhow::Result<Vec<(i32, f64)>> {
-    let folder = data_dir.join("audio").join("demo");
-    tokio::fs::create_dir_all(&folder)
-        .await
-        .with_context(|| format!("cannot create {}", folder.display()))?;
     let mut assets = Vec::new();
     for melody in &MELODIES {
         let bytes = render(melody)?;
         let sha256 = hex::encode(Sha256::digest(&bytes));
         let storage_key = format!("demo/{}.wav", melody.name);
-        let path = data_dir.join("audio").join(&storage_key);
         if let Some(existing) = asset::Entity::find()
             .filter(asset::Column::Sha256.eq(&sha256))
             .one(db)
@@ -273,13 +268,15 @@ async fn melody_assets(
             assets.push((existing.id, existing.duration_secs));
             continue;
         }
-        tokio::fs::write(&path, &bytes)
+        let size = bytes.len() as i64;
+        storage
+            .put_bytes(&storage_key, bytes)
             .await
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .with_context(|| format!("cannot store {storage_key}"))?;
         let row = asset::ActiveModel {
             storage_key: Set(storage_key),
             mime: Set("audio/wav".to_owned()),
-            bytes: Set(bytes.len() as i64),
+            bytes: Set(size),
             sha256: Set(sha256),
             duration_secs: Set(f64::from(melody.seconds)),
             created_at: Set(now_ms),
@@ -338,7 +335,7 @@ async fn tag_id(db: &impl ConnectionTrait, name: &str) -> anyhow::Result<i32> {
 }
 
 /// Seeds the demo catalogue unless a demo book exists already (idempotent).
-pub async fn demo_catalog(db: &Db, data_dir: &Path) -> anyhow::Result<()> {
+pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
     let seeded = book::Entity::find()
         .filter(book::Column::IsDemo.eq(true))
         .one(db)
@@ -352,7 +349,7 @@ pub async fn demo_catalog(db: &Db, data_dir: &Path) -> anyhow::Result<()> {
         .begin_write()
         .await
         .map_err(|error| anyhow::anyhow!("{error}"))?;
-    let assets = melody_assets(&txn, data_dir, now).await?;
+    let assets = melody_assets(&txn, storage, now).await?;
     let mut categories = std::collections::HashMap::new();
     for (order, c) in CATEGORIES.iter().enumerate() {
         categories.insert(c.slug, category_id(&txn, c, order as i32, now).await?);

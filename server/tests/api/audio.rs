@@ -29,11 +29,25 @@ fn now_ms() -> i64 {
 /// active campaign · 6 paid with an ended campaign · 7 free book without audio · 8 free
 /// book whose file is missing.
 async fn arranged_app() -> (TestApp, String) {
-    let app = spawn_app_with(|config| config.jwt_secret = Some(SECRET.parse().unwrap())).await;
+    arranged_app_on(None).await
+}
+
+/// The stores the file tests run on: the local disk (positioned reads of the open file) and
+/// an object store (`memory://`, read in ranges through `object_store` as S3 would be).
+const STORES: [Option<&str>; 2] = [None, Some("memory://")];
+
+/// [`arranged_app`] with its files in the store of `storage_url`.
+async fn arranged_app_on(storage_url: Option<&str>) -> (TestApp, String) {
+    let app = spawn_app_with(|config| {
+        config.jwt_secret = Some(SECRET.parse().unwrap());
+        config.storage_url = storage_url.map(str::to_owned);
+    })
+    .await;
     let data = content();
-    let audio_dir = app.config.data_dir.join("audio/test");
-    std::fs::create_dir_all(&audio_dir).unwrap();
-    std::fs::write(audio_dir.join("tone.bin"), &data).unwrap();
+    app.storage
+        .put_bytes("test/tone.bin", data.clone())
+        .await
+        .unwrap();
     let sha = sha256_hex(&data);
     let now = now_ms();
     let day = 86_400_000;
@@ -135,166 +149,176 @@ fn signed_path(chapter_id: i64, user_id: i64, expires_at: i64) -> String {
 
 #[tokio::test]
 async fn the_whole_file_with_its_validators_and_type() {
-    let (app, sha) = arranged_app().await;
-    let response = get(&app, "/api/chapters/1/audio", &[]).await;
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(header(&response, header::CONTENT_TYPE), "audio/wav");
-    assert_eq!(header(&response, header::ACCEPT_RANGES), "bytes");
-    assert_eq!(header(&response, header::CONTENT_LENGTH), LEN.to_string());
-    assert_eq!(header(&response, header::ETAG), format!("\"{sha}\""));
-    assert_eq!(
-        header(&response, header::CACHE_CONTROL),
-        "public, max-age=3600"
-    );
-    assert!(response.headers().contains_key(header::LAST_MODIFIED));
-    assert_eq!(
-        response.bytes().await.unwrap().as_ref(),
-        content().as_slice()
-    );
+    for store in STORES {
+        let (app, sha) = arranged_app_on(store).await;
+        let response = get(&app, "/api/chapters/1/audio", &[]).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(header(&response, header::CONTENT_TYPE), "audio/wav");
+        assert_eq!(header(&response, header::ACCEPT_RANGES), "bytes");
+        assert_eq!(header(&response, header::CONTENT_LENGTH), LEN.to_string());
+        assert_eq!(header(&response, header::ETAG), format!("\"{sha}\""));
+        assert_eq!(
+            header(&response, header::CACHE_CONTROL),
+            "public, max-age=3600"
+        );
+        assert!(response.headers().contains_key(header::LAST_MODIFIED));
+        assert_eq!(
+            response.bytes().await.unwrap().as_ref(),
+            content().as_slice()
+        );
 
-    let head = app
-        .client
-        .head(app.url("/api/chapters/1/audio"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(head.status(), StatusCode::OK);
-    assert_eq!(header(&head, header::CONTENT_LENGTH), LEN.to_string());
-    assert_eq!(header(&head, header::ETAG), format!("\"{sha}\""));
-    assert!(head.bytes().await.unwrap().is_empty());
+        let head = app
+            .client
+            .head(app.url("/api/chapters/1/audio"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(head.status(), StatusCode::OK);
+        assert_eq!(header(&head, header::CONTENT_LENGTH), LEN.to_string());
+        assert_eq!(header(&head, header::ETAG), format!("\"{sha}\""));
+        assert!(head.bytes().await.unwrap().is_empty());
+    }
 }
 
 #[tokio::test]
 async fn byte_ranges_are_served_partially() {
-    let (app, _) = arranged_app().await;
-    let data = content();
-    for (range, start, end) in [
-        ("bytes=0-99", 0, 99),
-        ("bytes=900-", 900, 999),
-        ("bytes=-100", 900, 999),
-        ("bytes=990-5000", 990, 999),
-        ("bytes=500-500", 500, 500),
-    ] {
-        let response = get(&app, "/api/chapters/1/audio", &[("Range", range)]).await;
-        assert_eq!(response.status(), StatusCode::PARTIAL_CONTENT, "{range}");
-        assert_eq!(
-            header(&response, header::CONTENT_RANGE),
-            format!("bytes {start}-{end}/{LEN}"),
-            "{range}"
-        );
-        assert_eq!(
-            header(&response, header::CONTENT_LENGTH),
-            (end - start + 1).to_string()
-        );
-        assert_eq!(header(&response, header::CONTENT_TYPE), "audio/wav");
-        assert_eq!(header(&response, header::ACCEPT_RANGES), "bytes");
-        assert_eq!(
-            response.bytes().await.unwrap().as_ref(),
-            &data[start..=end],
-            "{range}"
-        );
+    for store in STORES {
+        let (app, _) = arranged_app_on(store).await;
+        let data = content();
+        for (range, start, end) in [
+            ("bytes=0-99", 0, 99),
+            ("bytes=900-", 900, 999),
+            ("bytes=-100", 900, 999),
+            ("bytes=990-5000", 990, 999),
+            ("bytes=500-500", 500, 500),
+        ] {
+            let response = get(&app, "/api/chapters/1/audio", &[("Range", range)]).await;
+            assert_eq!(response.status(), StatusCode::PARTIAL_CONTENT, "{range}");
+            assert_eq!(
+                header(&response, header::CONTENT_RANGE),
+                format!("bytes {start}-{end}/{LEN}"),
+                "{range}"
+            );
+            assert_eq!(
+                header(&response, header::CONTENT_LENGTH),
+                (end - start + 1).to_string()
+            );
+            assert_eq!(header(&response, header::CONTENT_TYPE), "audio/wav");
+            assert_eq!(header(&response, header::ACCEPT_RANGES), "bytes");
+            assert_eq!(
+                response.bytes().await.unwrap().as_ref(),
+                &data[start..=end],
+                "{range}"
+            );
+        }
     }
 }
 
 #[tokio::test]
 async fn unsatisfiable_ranges_are_416_and_several_ranges_get_the_whole_file() {
-    let (app, _) = arranged_app().await;
-    for range in ["bytes=1000-", "bytes=5000-6000", "bytes=100-50"] {
-        let response = get(&app, "/api/chapters/1/audio", &[("Range", range)]).await;
-        assert_eq!(
-            response.status(),
-            StatusCode::RANGE_NOT_SATISFIABLE,
-            "{range}"
-        );
-        assert_eq!(
-            header(&response, header::CONTENT_RANGE),
-            format!("bytes */{LEN}")
-        );
+    for store in STORES {
+        let (app, _) = arranged_app_on(store).await;
+        for range in ["bytes=1000-", "bytes=5000-6000", "bytes=100-50"] {
+            let response = get(&app, "/api/chapters/1/audio", &[("Range", range)]).await;
+            assert_eq!(
+                response.status(),
+                StatusCode::RANGE_NOT_SATISFIABLE,
+                "{range}"
+            );
+            assert_eq!(
+                header(&response, header::CONTENT_RANGE),
+                format!("bytes */{LEN}")
+            );
+        }
+        // Multi-range: the Range header is ignored (RFC 9110 §14.2) and the whole file sent.
+        let response = get(&app, "/api/chapters/1/audio", &[("Range", "bytes=0-1,5-6")]).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.bytes().await.unwrap().len(), LEN);
+        // A unit other than bytes is not a range we know: unsatisfiable.
+        let response = get(&app, "/api/chapters/1/audio", &[("Range", "pages=1-2")]).await;
+        assert_eq!(response.status(), StatusCode::RANGE_NOT_SATISFIABLE);
     }
-    // Multi-range: the Range header is ignored (RFC 9110 §14.2) and the whole file sent.
-    let response = get(&app, "/api/chapters/1/audio", &[("Range", "bytes=0-1,5-6")]).await;
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.bytes().await.unwrap().len(), LEN);
-    // A unit other than bytes is not a range we know: unsatisfiable.
-    let response = get(&app, "/api/chapters/1/audio", &[("Range", "pages=1-2")]).await;
-    assert_eq!(response.status(), StatusCode::RANGE_NOT_SATISFIABLE);
 }
 
 #[tokio::test]
 async fn conditional_requests_use_the_sha256_etag() {
-    let (app, sha) = arranged_app().await;
-    let etag = format!("\"{sha}\"");
-    let path = "/api/chapters/1/audio";
+    for store in STORES {
+        let (app, sha) = arranged_app_on(store).await;
+        let etag = format!("\"{sha}\"");
+        let path = "/api/chapters/1/audio";
 
-    let response = get(&app, path, &[("Range", "bytes=0-9"), ("If-Range", &etag)]).await;
-    assert_eq!(response.status(), StatusCode::PARTIAL_CONTENT);
-    assert_eq!(response.bytes().await.unwrap().len(), 10);
+        let response = get(&app, path, &[("Range", "bytes=0-9"), ("If-Range", &etag)]).await;
+        assert_eq!(response.status(), StatusCode::PARTIAL_CONTENT);
+        assert_eq!(response.bytes().await.unwrap().len(), 10);
 
-    let stale = get(
-        &app,
-        path,
-        &[("Range", "bytes=0-9"), ("If-Range", "\"other\"")],
-    )
-    .await;
-    assert_eq!(stale.status(), StatusCode::OK);
-    assert_eq!(stale.bytes().await.unwrap().len(), LEN);
+        let stale = get(
+            &app,
+            path,
+            &[("Range", "bytes=0-9"), ("If-Range", "\"other\"")],
+        )
+        .await;
+        assert_eq!(stale.status(), StatusCode::OK);
+        assert_eq!(stale.bytes().await.unwrap().len(), LEN);
 
-    // A weak tag never satisfies If-Range (strong comparison).
-    let weak = format!("W/{etag}");
-    let response = get(&app, path, &[("Range", "bytes=0-9"), ("If-Range", &weak)]).await;
-    assert_eq!(response.status(), StatusCode::OK);
+        // A weak tag never satisfies If-Range (strong comparison).
+        let weak = format!("W/{etag}");
+        let response = get(&app, path, &[("Range", "bytes=0-9"), ("If-Range", &weak)]).await;
+        assert_eq!(response.status(), StatusCode::OK);
 
-    let cached = get(&app, path, &[("If-None-Match", &etag)]).await;
-    assert_eq!(cached.status(), StatusCode::NOT_MODIFIED);
-    assert_eq!(header(&cached, header::ETAG), etag);
-    assert!(cached.bytes().await.unwrap().is_empty());
-    let listed = format!("\"abc\", {weak}");
-    let cached = get(&app, path, &[("If-None-Match", &listed)]).await;
-    assert_eq!(cached.status(), StatusCode::NOT_MODIFIED, "weak comparison");
-    let any = get(&app, path, &[("If-None-Match", "*")]).await;
-    assert_eq!(any.status(), StatusCode::NOT_MODIFIED);
-    let changed = get(&app, path, &[("If-None-Match", "\"abc\"")]).await;
-    assert_eq!(changed.status(), StatusCode::OK);
+        let cached = get(&app, path, &[("If-None-Match", &etag)]).await;
+        assert_eq!(cached.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(header(&cached, header::ETAG), etag);
+        assert!(cached.bytes().await.unwrap().is_empty());
+        let listed = format!("\"abc\", {weak}");
+        let cached = get(&app, path, &[("If-None-Match", &listed)]).await;
+        assert_eq!(cached.status(), StatusCode::NOT_MODIFIED, "weak comparison");
+        let any = get(&app, path, &[("If-None-Match", "*")]).await;
+        assert_eq!(any.status(), StatusCode::NOT_MODIFIED);
+        let changed = get(&app, path, &[("If-None-Match", "\"abc\"")]).await;
+        assert_eq!(changed.status(), StatusCode::OK);
 
-    let failed = get(&app, path, &[("If-Match", "\"abc\"")]).await;
-    assert_eq!(failed.status(), StatusCode::PRECONDITION_FAILED);
-    let matched = get(&app, path, &[("If-Match", &etag), ("Range", "bytes=0-0")]).await;
-    assert_eq!(matched.status(), StatusCode::PARTIAL_CONTENT);
+        let failed = get(&app, path, &[("If-Match", "\"abc\"")]).await;
+        assert_eq!(failed.status(), StatusCode::PRECONDITION_FAILED);
+        let matched = get(&app, path, &[("If-Match", &etag), ("Range", "bytes=0-0")]).await;
+        assert_eq!(matched.status(), StatusCode::PARTIAL_CONTENT);
 
-    let last_modified = get(&app, path, &[]).await.headers()[header::LAST_MODIFIED]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    let since = get(&app, path, &[("If-Modified-Since", &last_modified)]).await;
-    assert_eq!(since.status(), StatusCode::NOT_MODIFIED);
-    // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
-    let both = get(
-        &app,
-        path,
-        &[
-            ("If-None-Match", "\"abc\""),
-            ("If-Modified-Since", &last_modified),
-        ],
-    )
-    .await;
-    assert_eq!(both.status(), StatusCode::OK);
+        let last_modified = get(&app, path, &[]).await.headers()[header::LAST_MODIFIED]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let since = get(&app, path, &[("If-Modified-Since", &last_modified)]).await;
+        assert_eq!(since.status(), StatusCode::NOT_MODIFIED);
+        // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
+        let both = get(
+            &app,
+            path,
+            &[
+                ("If-None-Match", "\"abc\""),
+                ("If-Modified-Since", &last_modified),
+            ],
+        )
+        .await;
+        assert_eq!(both.status(), StatusCode::OK);
+    }
 }
 
 #[tokio::test]
 async fn missing_chapters_audio_and_files_are_404() {
-    let (app, _) = arranged_app().await;
-    for path in [
-        "/api/chapters/999/audio",
-        "/api/chapters/7/audio",
-        "/api/chapters/8/audio",
-    ] {
-        let response = get(&app, path, &[]).await;
-        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
-        let (_, code, _) = error_code(response).await;
-        assert_eq!(code, "not_found");
+    for store in STORES {
+        let (app, _) = arranged_app_on(store).await;
+        for path in [
+            "/api/chapters/999/audio",
+            "/api/chapters/7/audio",
+            "/api/chapters/8/audio",
+        ] {
+            let response = get(&app, path, &[]).await;
+            assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+            let (_, code, _) = error_code(response).await;
+            assert_eq!(code, "not_found");
+        }
+        let response = get(&app, "/api/chapters/abc/audio", &[]).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     }
-    let response = get(&app, "/api/chapters/abc/audio", &[]).await;
-    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]

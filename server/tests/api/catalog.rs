@@ -525,7 +525,7 @@ async fn guests_get_popular_recommendations_and_listeners_get_related_ones() {
 #[tokio::test]
 async fn the_demo_seed_is_idempotent_and_leaves_other_rows_alone() {
     let app = demo_app().await;
-    let audio = app.config.data_dir.join("audio/demo");
+    let audio = app.config.data_dir.join("media/demo");
     let files = std::fs::read_dir(&audio).unwrap().count();
     assert_eq!(files, 3);
     app.sql("INSERT INTO authors (name) VALUES ('真实作者')")
@@ -538,9 +538,12 @@ async fn the_demo_seed_is_idempotent_and_leaves_other_rows_alone() {
         tingshu_server::db::Db::connect_and_migrate(&app.config.effective_database_url(), None)
             .await
             .expect("a second handle on the database");
-    seed::demo_catalog(&db, &app.config.data_dir)
-        .await
-        .expect("seeding again");
+    seed::demo_catalog(
+        &db,
+        &tingshu_server::storage::Storage::open(&app.config.data_dir, None).unwrap(),
+    )
+    .await
+    .expect("seeding again");
     let page = data(&app, "/api/books?pageSize=50").await;
     assert_eq!(page["total"], 13);
     let categories = data(&app, "/api/categories").await;

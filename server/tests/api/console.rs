@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::helpers::{spawn_app, TestApp, TestUser};
 
 /// A listener given the `editor` role (manage:books, not manage:system).
-async fn editor(app: &TestApp, name: &str) -> TestUser {
+pub async fn editor(app: &TestApp, name: &str) -> TestUser {
     let user = app.signed_up_user(name).await;
     app.sql(&format!(
         "INSERT INTO user_roles (user_id, role_id) SELECT {}, id FROM roles WHERE name = 'editor'",
@@ -17,7 +17,7 @@ async fn editor(app: &TestApp, name: &str) -> TestUser {
     user
 }
 
-async fn send(
+pub async fn send(
     app: &TestApp,
     method: Method,
     path: &str,
@@ -37,7 +37,7 @@ async fn send(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-async fn create_category(app: &TestApp, user: &TestUser, slug: &str) -> i64 {
+pub async fn create_category(app: &TestApp, user: &TestUser, slug: &str) -> i64 {
     let body = json!({"slug": slug, "nameZh": "悬疑", "nameEn": "Mystery", "nameJa": "ミステリー"});
     let (status, answer) = send(
         app,
@@ -65,7 +65,7 @@ fn book_form(category_id: i64, title: &str) -> Value {
     })
 }
 
-async fn create_book(app: &TestApp, user: &TestUser, category_id: i64, title: &str) -> Value {
+pub async fn create_book(app: &TestApp, user: &TestUser, category_id: i64, title: &str) -> Value {
     let form = book_form(category_id, title);
     let (status, answer) = send(app, Method::POST, "/api/admin/books", user, Some(&form)).await;
     assert_eq!(status, 200, "{answer}");
@@ -73,7 +73,7 @@ async fn create_book(app: &TestApp, user: &TestUser, category_id: i64, title: &s
 }
 
 /// The audit rows of one record, oldest first: (action, actor name, ip, before, after).
-async fn audit_rows(
+pub async fn audit_rows(
     app: &TestApp,
     entity: &str,
     id: i64,

@@ -33,6 +33,8 @@ pub struct TestApp {
     pub callers: CallerCache,
     /// The book list pages the app keeps a moment; `sql` forgets them.
     pub list_pages: ListPages,
+    /// The app's store of audio and images.
+    pub storage: tingshu_server::storage::Storage,
     _data: TempDir,
 }
 
@@ -287,6 +289,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let search = app.search_index().clone();
     let callers = app.callers();
     let list_pages = app.list_pages();
+    let storage = app.storage();
     tokio::spawn(app.run_until_stopped());
     let db = Database::connect(config.effective_database_url().expose())
         .await
@@ -298,6 +301,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         api_table,
         config,
         search,
+        storage,
         callers,
         list_pages,
         _data: data,

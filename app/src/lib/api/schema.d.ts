@@ -60,6 +60,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/books/{id}/chapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every chapter of the book, published or not, in order, with its audio file. */
+        get: operations["list_admin_book_chapters"];
+        put?: never;
+        /** Appends a chapter to the book; 400 names every bad field. */
+        post: operations["create_admin_chapter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{id}/chapters/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Listeners, completions, drop-off and current listeners of each chapter of the book. */
+        get: operations["admin_chapter_figures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{id}/chapters/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appends 1 to 500 chapters in the order given, all or none; a bad field is named
+         *     `chapters.<n>.<field>`.
+         */
+        post: operations["batch_create_admin_chapters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{id}/chapters/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes up to 500 of the book's chapters free or VIP, publishes, unpublishes, prices or
+         *     deletes them.
+         */
+        post: operations["bulk_admin_chapters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/books/{id}/chapters/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts the book's chapters in a new order (every chapter named exactly once). */
+        put: operations["reorder_admin_chapters"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/categories": {
         parameters: {
             query?: never;
@@ -96,6 +188,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/chapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chapters across books, last changed first: searched by title, filtered by book, audio and
+         *     publication.
+         */
+        get: operations["list_admin_chapters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/chapters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One chapter with its audio file. */
+        get: operations["get_admin_chapter"];
+        /**
+         * Changes the chapter to the form (a new `assetId` replaces its audio); 400 names every bad
+         *     field.
+         */
+        put: operations["update_admin_chapter"];
+        post?: never;
+        /** Deletes the chapter; the chapters after it move up. */
+        delete: operations["delete_admin_chapter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/chapters/{id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chapter's audio for an editor to hear, whatever its publication and access (an
+         *     `<audio>` element passes the token as `?token=`). Never cached by others.
+         */
+        get: operations["preview_admin_chapter_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/security/events": {
         parameters: {
             query?: never;
@@ -111,6 +265,50 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens an upload of `Upload-Length` bytes; `Upload-Metadata` carries `filename` and `kind`
+         *     (`audio` or `image`), base64-encoded as tus says. 201 with its address in `Location`.
+         */
+        post: operations["create_admin_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The upload as JSON: how much arrived, its state and, once complete, the stored file. */
+        get: operations["get_admin_upload"];
+        put?: never;
+        post?: never;
+        /** Stops an upload in progress and throws away what arrived (a finished one is kept). */
+        delete: operations["cancel_admin_upload"];
+        options?: never;
+        /** How many bytes arrived (`Upload-Offset`) of how many (`Upload-Length`): where to resume. */
+        head: operations["head_admin_upload"];
+        /**
+         * Appends the body (`application/offset+octet-stream`) at `Upload-Offset`; answers the new
+         *     offset. With the last byte the file is checked (its bytes must be of the upload's kind, an
+         *     audio file must have a length) and stored; `GET` then shows the stored file.
+         */
+        patch: operations["append_admin_upload"];
         trace?: never;
     };
     "/api/auth/change-password": {
@@ -665,11 +863,82 @@ export interface components {
             /** Format: int64 */
             createdAt: number;
         };
+        /** @description A chapter as the console edits it. */
+        AdminChapter: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            bookId: number;
+            /**
+             * Format: int32
+             * @description Its place in the book, from 1.
+             */
+            idx: number;
+            titleZh: string;
+            titleEn?: string | null;
+            titleJa?: string | null;
+            /** Format: double */
+            durationSecs: number;
+            isFree: boolean;
+            /**
+             * Format: int64
+             * @description The chapter's own price in minor units, for paid books sold by chapter.
+             */
+            priceCny?: number | null;
+            /** Format: int64 */
+            priceUsd?: number | null;
+            /** Format: int64 */
+            priceJpy?: number | null;
+            published: boolean;
+            asset?: components["schemas"]["AssetView"] | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description Every chapter of a book, in order. */
+        AdminChapterList: {
+            book: components["schemas"]["ChapterBook"];
+            chapters: components["schemas"]["AdminChapter"][];
+        };
+        /** @description A row of the chapters-across-books list. */
+        AdminChapterRow: components["schemas"]["AdminChapter"] & {
+            bookTitle: string;
+        };
+        /** @description A stored file (audio or image). */
+        AssetView: {
+            /** Format: int32 */
+            id: number;
+            kind: components["schemas"]["UploadKind"];
+            mime: string;
+            /** Format: int64 */
+            bytes: number;
+            sha256: string;
+            /**
+             * Format: double
+             * @description Probed length of an audio file (0 for an image).
+             */
+            durationSecs: number;
+            /** @description The name it was uploaded under. */
+            originalName?: string | null;
+            /** @description The tags the audio file carries. */
+            tags: components["schemas"]["AudioTags"];
+            /** Format: int64 */
+            createdAt: number;
+        };
         /** @description Where the chapter's audio can be fetched; `expires_at` is set for signed URLs. */
         AudioLink: {
             url: string;
             /** Format: int64 */
             expiresAt?: number | null;
+        };
+        /** @description What the file says about itself. */
+        AudioTags: {
+            title?: string | null;
+            artist?: string | null;
+            album?: string | null;
+            /** Format: int32 */
+            track?: number | null;
         };
         /**
          * @description A book's access level.
@@ -806,6 +1075,44 @@ export interface components {
          * @enum {string}
          */
         ChapterAccessKind: "free" | "campaign" | "member" | "purchased" | "login" | "membership" | "purchase";
+        /** @description `POST /api/admin/books/{id}/chapters/batch`: chapters appended in this order, all or none. */
+        ChapterBatch: {
+            chapters: components["schemas"]["ValidateChapterInput"][];
+        };
+        /** @description The book a chapter list belongs to. */
+        ChapterBook: {
+            /** Format: int32 */
+            id: number;
+            titleZh: string;
+            access: components["schemas"]["BookAccess"];
+            published: boolean;
+            /**
+             * Format: int32
+             * @description Published chapters (what listeners see).
+             */
+            chapterCount: number;
+            /** Format: int64 */
+            totalDurationSecs: number;
+        };
+        /** @description `POST /api/admin/books/{id}/chapters/bulk`: an action on up to 500 of the book's chapters. */
+        ChapterBulk: {
+            action: components["schemas"]["ChapterBulkAction"];
+            chapterIds: number[];
+            /**
+             * Format: double
+             * @description For `price`: minor units.
+             */
+            priceCny?: number | null;
+            /** Format: double */
+            priceUsd?: number | null;
+            /** Format: double */
+            priceJpy?: number | null;
+        };
+        /**
+         * @description What a bulk action does to every chosen chapter.
+         * @enum {string}
+         */
+        ChapterBulkAction: "free" | "vip" | "publish" | "unpublish" | "price" | "delete";
         /** @description `GET /api/chapters/{id}`. */
         ChapterDetail: components["schemas"]["ChapterSummary"] & {
             /** Format: int32 */
@@ -816,6 +1123,38 @@ export interface components {
             /** Format: int32 */
             nextId?: number | null;
             audio?: components["schemas"]["AudioLink"] | null;
+        };
+        /** @description Listening figures of one chapter. */
+        ChapterFigures: {
+            /** Format: int32 */
+            chapterId: number;
+            /** Format: int32 */
+            idx: number;
+            titleZh: string;
+            /**
+             * Format: int64
+             * @description Listeners with saved progress in it.
+             */
+            listeners: number;
+            /**
+             * Format: int64
+             * @description Of those, how many reached 95% of it.
+             */
+            completed: number;
+            /**
+             * Format: int64
+             * @description Listeners who started it but never began the next chapter (the last chapter: none).
+             */
+            dropped: number;
+            /**
+             * Format: int64
+             * @description Listeners whose latest place in the book is this chapter.
+             */
+            current: number;
+        };
+        /** @description `PUT /api/admin/books/{id}/chapters/order`: every chapter of the book, in its new order. */
+        ChapterOrder: {
+            chapterIds: number[];
         };
         /** @description A listener's place in a chapter. */
         ChapterProgress: {
@@ -1147,6 +1486,52 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminChapter: {
+            success: boolean;
+            /** @description A chapter as the console edits it. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                /** Format: int32 */
+                bookId: number;
+                /**
+                 * Format: int32
+                 * @description Its place in the book, from 1.
+                 */
+                idx: number;
+                titleZh: string;
+                titleEn?: string | null;
+                titleJa?: string | null;
+                /** Format: double */
+                durationSecs: number;
+                isFree: boolean;
+                /**
+                 * Format: int64
+                 * @description The chapter's own price in minor units, for paid books sold by chapter.
+                 */
+                priceCny?: number | null;
+                /** Format: int64 */
+                priceUsd?: number | null;
+                /** Format: int64 */
+                priceJpy?: number | null;
+                published: boolean;
+                asset?: components["schemas"]["AssetView"] | null;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminChapterList: {
+            success: boolean;
+            /** @description Every chapter of a book, in order. */
+            data: {
+                book: components["schemas"]["ChapterBook"];
+                chapters: components["schemas"]["AdminChapter"][];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_BookDetail: {
             success: boolean;
             /** @description `GET /api/books/{id}`. */
@@ -1309,6 +1694,22 @@ export interface components {
                     /** Format: int64 */
                     updatedAt: number;
                 }[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_AdminChapterRow: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: (components["schemas"]["AdminChapter"] & {
+                    bookTitle: string;
+                })[];
                 /** Format: int64 */
                 total: number;
                 /** Format: int64 */
@@ -1492,6 +1893,34 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_UploadView: {
+            success: boolean;
+            /** @description An upload: what is sent, how much arrived, and what it became. */
+            data: {
+                id: string;
+                kind: components["schemas"]["UploadKind"];
+                fileName: string;
+                /**
+                 * Format: int64
+                 * @description The declared size in bytes.
+                 */
+                size: number;
+                /**
+                 * Format: int64
+                 * @description Bytes received so far (the offset to resume from).
+                 */
+                received: number;
+                status: components["schemas"]["UploadStatus"];
+                /** @description Why it failed, in the request's language. */
+                error?: string | null;
+                asset?: components["schemas"]["AssetView"] | null;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_UserView: {
             success: boolean;
             data: {
@@ -1515,6 +1944,42 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Vec_AdminChapter: {
+            success: boolean;
+            data: {
+                /** Format: int32 */
+                id: number;
+                /** Format: int32 */
+                bookId: number;
+                /**
+                 * Format: int32
+                 * @description Its place in the book, from 1.
+                 */
+                idx: number;
+                titleZh: string;
+                titleEn?: string | null;
+                titleJa?: string | null;
+                /** Format: double */
+                durationSecs: number;
+                isFree: boolean;
+                /**
+                 * Format: int64
+                 * @description The chapter's own price in minor units, for paid books sold by chapter.
+                 */
+                priceCny?: number | null;
+                /** Format: int64 */
+                priceUsd?: number | null;
+                /** Format: int64 */
+                priceJpy?: number | null;
+                published: boolean;
+                asset?: components["schemas"]["AssetView"] | null;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            }[];
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Vec_CategoryNode: {
             success: boolean;
             data: {
@@ -1528,6 +1993,37 @@ export interface components {
                 /** Format: int64 */
                 bookCount: number;
                 children: components["schemas"]["CategoryNode"][];
+            }[];
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Vec_ChapterFigures: {
+            success: boolean;
+            data: {
+                /** Format: int32 */
+                chapterId: number;
+                /** Format: int32 */
+                idx: number;
+                titleZh: string;
+                /**
+                 * Format: int64
+                 * @description Listeners with saved progress in it.
+                 */
+                listeners: number;
+                /**
+                 * Format: int64
+                 * @description Of those, how many reached 95% of it.
+                 */
+                completed: number;
+                /**
+                 * Format: int64
+                 * @description Listeners who started it but never began the next chapter (the last chapter: none).
+                 */
+                dropped: number;
+                /**
+                 * Format: int64
+                 * @description Listeners whose latest place in the book is this chapter.
+                 */
+                current: number;
             }[];
         };
         /** @description A tag and the number of books carrying it. */
@@ -1551,6 +2047,40 @@ export interface components {
             refreshToken: string;
             /** Format: int64 */
             expiresIn: number;
+        };
+        /**
+         * @description What an upload is meant to be.
+         * @enum {string}
+         */
+        UploadKind: "audio" | "image";
+        /**
+         * @description Where an upload stands.
+         * @enum {string}
+         */
+        UploadStatus: "receiving" | "complete" | "failed" | "cancelled";
+        /** @description An upload: what is sent, how much arrived, and what it became. */
+        UploadView: {
+            id: string;
+            kind: components["schemas"]["UploadKind"];
+            fileName: string;
+            /**
+             * Format: int64
+             * @description The declared size in bytes.
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Bytes received so far (the offset to resume from).
+             */
+            received: number;
+            status: components["schemas"]["UploadStatus"];
+            /** @description Why it failed, in the request's language. */
+            error?: string | null;
+            asset?: components["schemas"]["AssetView"] | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
         };
         /**
          * @description Whether an account administers the site or listens.
@@ -1670,6 +2200,47 @@ export interface components {
              * @default null
              */
             sortOrder: number | null;
+        };
+        /** @description Input of `validateChapter`: the chapter form as typed. */
+        ValidateChapterInput: {
+            /** @default null */
+            titleZh: string | null;
+            /** @default null */
+            titleEn: string | null;
+            /** @default null */
+            titleJa: string | null;
+            /**
+             * Format: double
+             * @description The stored audio file (from an upload), if any yet.
+             * @default null
+             */
+            assetId: number | null;
+            /**
+             * @description Free to everyone even in a VIP or paid book; false when absent.
+             * @default null
+             */
+            isFree: boolean | null;
+            /**
+             * Format: double
+             * @description The chapter's own price in minor units (fen, cents, yen), for paid books sold by chapter.
+             * @default null
+             */
+            priceCny: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            priceUsd: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            priceJpy: number | null;
+            /**
+             * @description Listeners see it; true when absent.
+             * @default null
+             */
+            published: boolean | null;
         };
     };
     responses: {
@@ -1953,6 +2524,204 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_admin_book_chapters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminChapterList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_admin_chapter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateChapterInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminChapter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    admin_chapter_figures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Vec_ChapterFigures"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    batch_create_admin_chapters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChapterBatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Vec_AdminChapter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bulk_admin_chapters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChapterBulk"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reorder_admin_chapters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChapterOrder"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminChapterList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_admin_categories: {
         parameters: {
             query?: never;
@@ -2102,6 +2871,191 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_admin_chapters: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description From 1 to 100; 20 when absent. */
+                pageSize?: number;
+                /** @description Words of a chapter's title (any language). */
+                q?: string;
+                /** @description One book's chapters only. */
+                book?: number;
+                /** @description `missing` (chapters without audio) or `present`. */
+                audio?: string;
+                /** @description `true` (published) or `false` (not yet). */
+                published?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_AdminChapterRow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_chapter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chapter's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminChapter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_admin_chapter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chapter's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateChapterInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminChapter"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_admin_chapter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chapter's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preview_admin_chapter_audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chapter's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": unknown;
+                };
+            };
+            /** @description The requested range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": unknown;
+                };
+            };
+            /** @description The cached copy is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The range is outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_security_events: {
         parameters: {
             query?: {
@@ -2128,6 +3082,215 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    create_admin_upload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The file's size in bytes */
+                "Upload-Length": number;
+                /** @description `filename <base64>,kind <base64>` (kind: audio or image) */
+                "Upload-Metadata": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Opened; resume at `Location` */
+            201: {
+                headers: {
+                    Location?: string;
+                    "Tus-Resumable"?: string;
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_UploadView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Too many uploads in progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+            /** @description The upload disk is full */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_UploadView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancel_admin_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped */
+            204: {
+                headers: {
+                    "Tus-Resumable"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    head_admin_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offset to resume from */
+            200: {
+                headers: {
+                    "Tus-Resumable"?: string;
+                    "Upload-Length"?: number;
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    append_admin_upload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Where these bytes start */
+                "Upload-Offset": number;
+            };
+            path: {
+                /** @description The upload's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": number[];
+            };
+        };
+        responses: {
+            /** @description Appended */
+            204: {
+                headers: {
+                    "Tus-Resumable"?: string;
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The offset is not where the upload stands, or the upload is closed or busy */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More bytes than the declared size */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not the tus body type, or the file is not of the upload's kind */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+            /** @description The upload disk is full */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     change_password: {
