@@ -34,8 +34,8 @@ const shellModules = [
   /\/src\/features\/auth\/(auth-store|auth-effects|use-auth|use-viewer|types|components)\b/,
   /\/src\/features\/player\/(index|player-context|player-controller|player-slot)\./,
 ];
-/** Modules of `src/lib` only the lazily loaded pages use (forms, the console's data). */
-const notShell = /\/src\/lib\/(core-pages|form-errors|console-api|queries\/console)\./;
+/** Modules of `src/lib` only the lazily loaded pages use (forms, the console's data and uploads). */
+const notShell = /\/src\/lib\/(core-pages|form-errors|console-api|queries\/console|uploads)\./;
 const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 
 export default defineConfig({

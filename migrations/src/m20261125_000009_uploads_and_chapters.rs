@@ -1,7 +1,7 @@
 //! Uploads and the console's chapters: resumable uploads (`uploads`: what is being received,
 //! by whom, and how it ended), stored files know their kind, original name, probed tags and
-//! uploader, and chapters get English and Japanese titles, USD and JPY prices and a time of
-//! last change.
+//! uploader, chapters get English and Japanese titles, USD and JPY prices and a time of last
+//! change, and a book knows the uploaded image its cover sizes were made from.
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
@@ -14,6 +14,12 @@ enum Assets {
     OriginalName,
     Tags,
     CreatedBy,
+}
+
+#[derive(DeriveIden, Clone, Copy)]
+enum Books {
+    Table,
+    CoverAssetId,
 }
 
 #[derive(DeriveIden, Clone, Copy)]
@@ -86,6 +92,12 @@ impl MigrationTrait for Migration {
             ],
         )
         .await?;
+        add_columns(
+            manager,
+            Books::Table,
+            vec![integer_null(Books::CoverAssetId).to_owned()],
+        )
+        .await?;
         manager
             .create_table(
                 Table::create()
@@ -130,6 +142,14 @@ impl MigrationTrait for Migration {
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
             .drop_table(Table::drop().table(Uploads::Table).to_owned())
+            .await?;
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(Books::Table)
+                    .drop_column(Books::CoverAssetId)
+                    .to_owned(),
+            )
             .await?;
         for column in [
             Chapters::TitleEn,

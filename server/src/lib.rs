@@ -10,6 +10,7 @@ pub mod client;
 pub mod conditional;
 pub mod config;
 pub mod console;
+pub mod covers;
 pub mod db;
 pub mod edge;
 pub mod entities;

@@ -32,6 +32,7 @@ const accountPages = () => import('@/features/auth/account-pages');
 const catalogPages = () => import('@/features/catalog/pages');
 const libraryPages = () => import('@/features/library/library-pages');
 const consoleCatalogPages = () => import('@/features/console-catalog/pages');
+const consoleChapterPages = () => import('@/features/console-chapters/pages');
 
 const r = (name: RouteName, title: Label, options: Partial<Omit<AppRoute, 'name' | 'title'>> = {}): AppRoute => ({
   name,
@@ -119,13 +120,34 @@ export const routeTable: AppRoute[] = [
     ...books,
     page: named(consoleCatalogPages, 'AdminBookEditPage'),
   }),
-  r('adminBookChapters', (t) => t('app.routes.adminBookChapters'), books),
-  r('adminBookChapterCreate', (t) => t('app.routes.adminChapterCreate'), books),
-  r('adminBookChapterAnalytics', (t) => t('app.routes.adminChapterAnalytics'), books),
-  r('adminBookChapterBatchCreate', (t) => t('app.routes.adminChapterBatchCreate'), books),
-  r('adminBookChapterEdit', (t) => t('app.routes.adminChapterEdit'), books),
-  r('adminChapters', (t) => t('app.routes.adminChapters'), books),
-  r('adminChapterEdit', (t) => t('app.routes.adminChapterEdit'), books),
+  r('adminBookChapters', (t) => t('app.routes.adminBookChapters'), {
+    ...books,
+    page: named(consoleChapterPages, 'AdminBookChaptersPage'),
+  }),
+  r('adminBookChapterCreate', (t) => t('app.routes.adminChapterCreate'), {
+    ...books,
+    page: named(consoleChapterPages, 'AdminBookChapterCreatePage'),
+  }),
+  r('adminBookChapterAnalytics', (t) => t('app.routes.adminChapterAnalytics'), {
+    ...books,
+    page: named(consoleChapterPages, 'AdminBookChapterAnalyticsPage'),
+  }),
+  r('adminBookChapterBatchCreate', (t) => t('app.routes.adminChapterBatchCreate'), {
+    ...books,
+    page: named(consoleChapterPages, 'AdminBookChapterBatchCreatePage'),
+  }),
+  r('adminBookChapterEdit', (t) => t('app.routes.adminChapterEdit'), {
+    ...books,
+    page: named(consoleChapterPages, 'AdminBookChapterEditPage'),
+  }),
+  r('adminChapters', (t) => t('app.routes.adminChapters'), {
+    ...books,
+    page: named(consoleChapterPages, 'AdminChaptersPage'),
+  }),
+  r('adminChapterEdit', (t) => t('app.routes.adminChapterEdit'), {
+    ...books,
+    page: named(consoleChapterPages, 'AdminChapterEditPage'),
+  }),
   r('adminCategories', (t) => t('app.routes.adminCategories'), {
     ...books,
     page: named(consoleCatalogPages, 'AdminCategoriesPage'),
@@ -161,7 +183,10 @@ export const routeTable: AppRoute[] = [
     permission: 'manage:system',
   }),
   r('adminExport', (t) => t('app.routes.adminExport'), books),
-  r('adminUpload', (t) => t('app.routes.adminUpload'), books),
+  r('adminUpload', (t) => t('app.routes.adminUpload'), {
+    ...books,
+    page: named(consoleChapterPages, 'AdminUploadPage'),
+  }),
   r('adminPromotions', (t) => t('app.routes.adminPromotions'), promotions),
   r('adminLimitedFree', (t) => t('app.routes.adminLimitedFree'), promotions),
   r('adminAdsSettings', (t) => t('app.routes.adminAdsSettings'), system),

@@ -1,8 +1,8 @@
 // The console's catalogue endpoints (permission manage:books), one function each, answering what
 // the contract says (`lib/api/types`). Every call is made as the signed-in editor (`authRequest`).
-import type { ApiData, BookInput, BulkRequest, CategoryInput } from '@/lib/api/types';
+import type { ApiData, BookInput, BulkRequest, CategoryInput, ChapterBulk, ChapterInput } from '@/lib/api/types';
 import { query, type Params } from '@/lib/catalog-api';
-import { authRequest } from '@/lib/http';
+import { apiUrl, authRequest, bearerToken } from '@/lib/http';
 
 type Signal = { signal?: AbortSignal };
 
@@ -31,4 +31,58 @@ export const consoleApi = {
       'DELETE',
       `/api/admin/categories/${id}${query({ moveTo })}`,
     ),
+  bookChapters: (bookId: number, { signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/books/{id}/chapters', 'get'>>('GET', `/api/admin/books/${bookId}/chapters`, {
+      signal,
+    }),
+  createChapter: (bookId: number, body: ChapterInput) =>
+    authRequest<ApiData<'/api/admin/books/{id}/chapters', 'post'>>('POST', `/api/admin/books/${bookId}/chapters`, {
+      body,
+    }),
+  /** Appends the chapters in this order, all or none (a bad field is `chapters.<n>.<field>`). */
+  batchCreateChapters: (bookId: number, chapters: ChapterInput[]) =>
+    authRequest<ApiData<'/api/admin/books/{id}/chapters/batch', 'post'>>(
+      'POST',
+      `/api/admin/books/${bookId}/chapters/batch`,
+      { body: { chapters } },
+    ),
+  /** Every chapter of the book, each exactly once, in its new order. */
+  reorderChapters: (bookId: number, chapterIds: number[]) =>
+    authRequest<ApiData<'/api/admin/books/{id}/chapters/order', 'put'>>(
+      'PUT',
+      `/api/admin/books/${bookId}/chapters/order`,
+      { body: { chapterIds } },
+    ),
+  bulkChapters: (bookId: number, body: ChapterBulk) =>
+    authRequest<ApiData<'/api/admin/books/{id}/chapters/bulk', 'post'>>(
+      'POST',
+      `/api/admin/books/${bookId}/chapters/bulk`,
+      { body },
+    ),
+  chapterFigures: (bookId: number, { signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/books/{id}/chapters/analytics', 'get'>>(
+      'GET',
+      `/api/admin/books/${bookId}/chapters/analytics`,
+      { signal },
+    ),
+  chapters: (params: Params, { signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/chapters', 'get'>>('GET', `/api/admin/chapters${query(params)}`, { signal }),
+  chapter: (id: number, { signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/chapters/{id}', 'get'>>('GET', `/api/admin/chapters/${id}`, { signal }),
+  updateChapter: (id: number, body: ChapterInput) =>
+    authRequest<ApiData<'/api/admin/chapters/{id}', 'put'>>('PUT', `/api/admin/chapters/${id}`, { body }),
+  deleteChapter: (id: number) =>
+    authRequest<ApiData<'/api/admin/chapters/{id}', 'delete'>>('DELETE', `/api/admin/chapters/${id}`),
+  /**
+   * The address of a chapter's audio for an editor's `<audio>` element, which cannot send a
+   * header: the access token rides in `?token=` (the server reads it as the bearer token).
+   */
+  chapterAudioUrl: async (id: number) => {
+    const token = await bearerToken();
+    const url = apiUrl(`/api/admin/chapters/${id}/audio`);
+    return token ? `${url}?token=${encodeURIComponent(token)}` : url;
+  },
+  /** An upload as the server holds it: its state and, once complete, the stored file. */
+  upload: (id: string) =>
+    authRequest<ApiData<'/api/admin/uploads/{id}', 'get'>>('GET', `/api/admin/uploads/${encodeURIComponent(id)}`),
 };

@@ -2,12 +2,14 @@
 // the `pages` wasm build of `core/`, fetched with those pages' code, never by the first load.
 export {
   allowedTimezones,
+  chapterFromFileName,
   formatDate,
   formatFileSize,
   formatSmartTime,
   premiumStatus,
   validateBook,
   validateCategory,
+  validateChapter,
   validatePasswordChange,
   validateProfileUpdate,
   validateRegistration,

@@ -29,7 +29,7 @@ use super::{
 };
 use crate::{
     db::spelled::spelled,
-    entities::{author, book, book_tag, category, narrator, tag},
+    entities::{asset, author, book, book_tag, category, narrator, tag},
     error::{ApiError, ApiResult, Missing},
     paging::{choice_param, whole_number_param, Page, Paging},
     search::SearchIndex,
@@ -366,6 +366,7 @@ async fn read(db: &impl ConnectionTrait, id: i32) -> Result<Option<AdminBook>, D
         price_usd: b.price_usd,
         price_jpy: b.price_jpy,
         cover_url: b.cover_url,
+        cover_asset_id: b.cover_asset_id,
         published: b.published,
         chapter_count: b.chapter_count,
         total_duration_secs: b.total_duration_secs,
@@ -573,6 +574,87 @@ pub async fn update(
     txn.commit().await?;
     catalogue_changed(state, &[id]).await;
     Ok(after)
+}
+
+/// Gives book `id` the cover made from uploaded image `asset_id` (its standard sizes made
+/// and stored first), or no cover.
+pub async fn set_cover(
+    state: &AppState,
+    actor: &Actor,
+    id: i32,
+    asset_id: Option<i32>,
+    lang: Lang,
+) -> ApiResult<AdminBook> {
+    let image = match asset_id {
+        Some(asset_id) => {
+            let image = asset::Entity::find_by_id(asset_id)
+                .one(state.db.reader())
+                .await?
+                .filter(|asset| asset.kind == "image")
+                .ok_or_else(|| {
+                    let message = text(lang, "api.console.noSuchImage").to_owned();
+                    ApiError::invalid_field("assetId", message, lang)
+                })?;
+            let bytes = read_stored(state, &image.storage_key).await?;
+            crate::covers::ensure_sizes(&state.storage, image.id, bytes)
+                .await
+                .map_err(|error| {
+                    tracing::warn!(asset = image.id, %error, "cover sizes not made");
+                    let message = text(lang, "api.console.badImage").to_owned();
+                    ApiError::invalid_field("assetId", message, lang)
+                })?;
+            Some(image.id)
+        }
+        None => None,
+    };
+    let now = now_ms();
+    let txn = state.db.begin_write().await?;
+    let before = read(&txn, id)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))?;
+    book::ActiveModel {
+        id: sea_orm::ActiveValue::Unchanged(id),
+        cover_asset_id: Set(image),
+        cover_url: Set(
+            image.map(|asset| crate::covers::url(asset, crate::covers::CoverSize::Large))
+        ),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .update(&txn)
+    .await?;
+    let after = read(&txn, id)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))?;
+    let change = Change {
+        action: "book.cover",
+        entity: "book",
+        entity_id: id,
+        before: Some(as_json(&before)),
+        after: Some(as_json(&after)),
+    };
+    audit::record(&txn, actor, change, now).await?;
+    txn.commit().await?;
+    catalogue_changed(state, &[id]).await;
+    Ok(after)
+}
+
+/// The bytes of a stored file (a cover's original: at most the image upload limit).
+async fn read_stored(state: &AppState, key: &str) -> ApiResult<Vec<u8>> {
+    use object_store::ObjectStoreExt;
+    let location = crate::storage::storage_key(key)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unsafe storage key {key:?}")))?;
+    let found = state
+        .storage
+        .store()
+        .get(&location)
+        .await
+        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("stored image")))?;
+    let bytes = found
+        .bytes()
+        .await
+        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("stored image")))?;
+    Ok(bytes.to_vec())
 }
 
 /// Deletes book `id` with its chapters, shelf entries, progress and history.

@@ -31,7 +31,10 @@ pub struct AdminBook {
     pub price_cny: Option<i64>,
     pub price_usd: Option<i64>,
     pub price_jpy: Option<i64>,
+    /// The large cover (600×800); `/api/covers/{coverAssetId}/medium` and `/small` exist too.
     pub cover_url: Option<String>,
+    /// The uploaded image the cover was made from.
+    pub cover_asset_id: Option<i32>,
     /// Listeners see the book only when it is published.
     pub published: bool,
     pub chapter_count: i32,
@@ -97,4 +100,12 @@ pub struct BulkRequest {
 #[serde(rename_all = "camelCase")]
 pub struct BulkResult {
     pub changed: u64,
+}
+
+/// `PUT /api/admin/books/{id}/cover`: the uploaded image to make the cover from, or null for
+/// no cover.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CoverRequest {
+    pub asset_id: Option<i32>,
 }

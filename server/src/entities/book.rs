@@ -21,6 +21,8 @@ pub struct Model {
     #[sea_orm(column_type = "Text", nullable)]
     pub description_ja: Option<String>,
     pub cover_url: Option<String>,
+    /// The uploaded image the cover's sizes were made from.
+    pub cover_asset_id: Option<i32>,
     pub category_id: i32,
     pub language: String,
     pub status: String,

@@ -17,6 +17,7 @@ pub mod audio;
 pub mod auth;
 pub mod catalog;
 pub mod contract;
+pub mod covers;
 pub mod feedback;
 pub mod health;
 pub mod i18n;
@@ -41,6 +42,7 @@ pub fn api(state: Option<AppState>) -> ApiParts {
     let api = library::routes(api);
     let api = search::routes(api);
     let api = audio::routes(api);
+    let api = covers::routes(api);
     api.into_parts()
 }
 

@@ -3,7 +3,10 @@
 //! shared between chapters; assets deduplicated by sha256). Seeded only while no demo book
 //! exists; rows it did not create are never changed (categories and tags are reused by
 //! name, not rewritten).
-use crate::storage::Storage;
+use crate::{
+    covers::{self, CoverSize},
+    storage::Storage,
+};
 
 use anyhow::Context;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
@@ -289,6 +292,45 @@ async fn melody_assets(
     Ok(assets)
 }
 
+/// Stores the generated cover of demo book `n`; answers its asset id (an asset with the same
+/// bytes is reused). Its standard sizes are made when first asked for.
+async fn demo_cover(
+    db: &impl ConnectionTrait,
+    storage: &Storage,
+    n: u32,
+    now_ms: i64,
+) -> anyhow::Result<i32> {
+    let jpeg = tokio::task::spawn_blocking(move || covers::demo::cover(n)).await??;
+    let sha256 = hex::encode(Sha256::digest(&jpeg));
+    let found = asset::Entity::find()
+        .filter(asset::Column::Sha256.eq(&sha256))
+        .one(db)
+        .await?;
+    Ok(match found {
+        Some(existing) => existing.id,
+        None => {
+            let storage_key = format!("demo/cover-{n}.jpg");
+            storage
+                .put_bytes(&storage_key, jpeg.clone())
+                .await
+                .with_context(|| format!("cannot store {storage_key}"))?;
+            asset::ActiveModel {
+                storage_key: Set(storage_key),
+                mime: Set("image/jpeg".to_owned()),
+                bytes: Set(jpeg.len() as i64),
+                sha256: Set(sha256),
+                duration_secs: Set(0.0),
+                created_at: Set(now_ms),
+                kind: Set("image".to_owned()),
+                ..Default::default()
+            }
+            .insert(db)
+            .await?
+            .id
+        }
+    })
+}
+
 async fn category_id(
     db: &impl ConnectionTrait,
     c: &DemoCategory,
@@ -401,6 +443,7 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
             .map(|c| assets[(i as usize + c as usize) % assets.len()])
             .collect();
         let total: f64 = durations.iter().map(|(_, d)| d).sum();
+        let cover = demo_cover(&txn, storage, i as u32, now).await?;
         let row = book::ActiveModel {
             title: Set(b.title.to_owned()),
             title_en: Set(Some(b.en.to_owned())),
@@ -409,7 +452,8 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
             author_id: Set(author_id),
             narrator_id: Set(Some(narrator_id)),
             description: Set(b.description.to_owned()),
-            cover_url: Set(None),
+            cover_url: Set(Some(covers::url(cover, CoverSize::Large))),
+            cover_asset_id: Set(Some(cover)),
             category_id: Set(categories[b.category]),
             language: Set("zh".to_owned()),
             status: Set(b.status.to_owned()),

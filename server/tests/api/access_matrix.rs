@@ -31,6 +31,7 @@ const EXPECTED: &[(&str, &str, [Gets; 5])] = &[
     ("GET", "/admin/books/{id}", [U, F, F, T, T]),
     ("PUT", "/admin/books/{id}", [U, F, F, T, T]),
     ("DELETE", "/admin/books/{id}", [U, F, F, T, T]),
+    ("PUT", "/admin/books/{id}/cover", [U, F, F, T, T]),
     ("GET", "/admin/categories", [U, F, F, T, T]),
     ("POST", "/admin/categories", [U, F, F, T, T]),
     ("PUT", "/admin/categories/{id}", [U, F, F, T, T]),
@@ -76,6 +77,7 @@ const EXPECTED: &[(&str, &str, [Gets; 5])] = &[
     ("PUT", "/me/progress/{id}", [U, T, T, T, T]),
     ("GET", "/search", [T, T, T, T, T]),
     ("GET", "/chapters/{id}/audio", [T, T, T, T, T]),
+    ("GET", "/covers/{id}/{size}", [T, T, T, T, T]),
 ];
 
 const ROLES: [&str; 5] = ["guest", "free", "premium", "editor", "admin"];

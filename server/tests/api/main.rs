@@ -7,6 +7,7 @@ mod catalog;
 mod console;
 mod console_chapters;
 mod contract;
+mod covers;
 mod edge;
 mod errors;
 mod feedback;

@@ -1,6 +1,6 @@
-// The forms' labelled controls (text, long text, select): the message under a control is its
-// accessible description, and an invalid control says so. A field's other attributes (`name`,
-// `type`, `autoComplete`, `required`, …) go to its control.
+// The forms' labelled controls (text, long text, select, checkbox): the message under a control
+// is its accessible description, and an invalid control says so. A field's other attributes
+// (`name`, `type`, `autoComplete`, `required`, …) go to its control.
 import {
   useId,
   type ChangeEvent,
@@ -9,6 +9,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import './form-field.css';
 
 interface FieldText {
   label: string;
@@ -125,5 +126,44 @@ export function SelectField({ options, ...props }: SelectFieldProps) {
         ))}
       </select>
     </Field>
+  );
+}
+
+type CheckFieldProps = Omit<FieldText, 'markRequired' | 'liveHint'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'checked' | 'type'> & {
+    checked: boolean;
+    onCheckedChange: (checked: boolean) => void;
+  };
+
+/** A checkbox with its label beside it; its message and hint as for the other fields. */
+export function CheckField({ label, error, hint, checked, onCheckedChange, ...attributes }: CheckFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <div className="field__check">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, error, hint)}
+          {...attributes}
+        />
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
   );
 }

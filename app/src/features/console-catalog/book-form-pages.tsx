@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Skeleton } from '@/components/async-state/async-state';
+import { ConfirmButton } from '@/components/console/confirm-button';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
 import type { AdminBook } from '@/lib/api/types';
@@ -11,8 +12,8 @@ import { useLocalize } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { consoleQueries, useBulkBooks, useDeleteBook } from '@/lib/queries/console';
 import { BookForm } from './book-form';
-import { ConfirmButton } from './confirm-button';
 import { PUBLISHED_LABEL } from './labels';
+import '@/components/console/console.css';
 import './console-catalog.css';
 
 function BackToList() {
@@ -126,9 +127,14 @@ export function AdminBookEditPage() {
   return (
     <div className="console-page">
       <BackToList />
-      <h1>
-        {book.data ? t('console.bookForm.editTitle', { title: book.data.titleZh }) : t('app.routes.adminBookEdit')}
-      </h1>
+      <header className="console-head">
+        <h1>
+          {book.data ? t('console.bookForm.editTitle', { title: book.data.titleZh }) : t('app.routes.adminBookEdit')}
+        </h1>
+        <LocalizedLink className="button" to={pathTo('adminBookChapters', { id })}>
+          {t('console.bookForm.chapters')}
+        </LocalizedLink>
+      </header>
       {book.isPending && <Skeleton count={4} variant="row" />}
       {book.isError && <ErrorState error={book.error} onRetry={() => void book.refetch()} />}
       {book.isSuccess && (

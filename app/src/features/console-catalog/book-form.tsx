@@ -4,6 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_LABEL, STATUS_LABEL } from '@/components/catalog/labels';
+import { FormSubmit } from '@/components/console/form-submit';
+import { useConsoleForm } from '@/components/console/use-console-form';
 import { SelectField, TextAreaField, TextField, type Option } from '@/components/form-field/form-field';
 import { languageOptions } from '@/config/languages';
 import type { AdminBook } from '@/lib/api/types';
@@ -13,8 +15,6 @@ import { validateBook } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { consoleQueries, useSaveBook } from '@/lib/queries/console';
 import { categoryOptions } from './categories';
-import { FormSubmit } from './form-submit';
-import { useConsoleForm } from './use-console-form';
 
 type FormKey =
   | 'titleZh'

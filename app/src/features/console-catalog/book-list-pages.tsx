@@ -8,6 +8,8 @@ import { pathTo } from '@/lib/paths';
 import { consoleQueries } from '@/lib/queries/console';
 import { BookList } from './book-list';
 import { categoryName } from './categories';
+import '@/components/catalog/catalog-page.css';
+import '@/components/console/console.css';
 import './console-catalog.css';
 
 export function AdminBooksPage() {

@@ -1,11 +1,14 @@
 // The console's book list: a debounced search and filters kept in the address, a table of every
 // book (published or not) with row selection, and bulk publish / unpublish / delete.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { ACCESS_LABEL, STATUS_LABEL } from '@/components/catalog/labels';
 import { Pagination } from '@/components/catalog/pagination';
+import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConsoleTable, type Column } from '@/components/console/console-table';
+import { SearchBox } from '@/components/console/search-box';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
 import type { AdminBookRow, BulkAction } from '@/lib/api/types';
@@ -15,57 +18,11 @@ import { pathTo } from '@/lib/paths';
 import { consoleQueries, useBulkBooks } from '@/lib/queries/console';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { categoryName, categoryOptions } from './categories';
-import { ConfirmButton } from './confirm-button';
-import { ConsoleTable, type Column } from './console-table';
 import { PUBLISHED_LABEL, SORT_LABEL } from './labels';
 
 const keys = ['q', 'category', 'access', 'status', 'published', 'sort'] as const;
 type Key = (typeof keys)[number];
 export const pageSize = 20;
-/** How long typing rests before the search goes into the address (and to the server). */
-export const searchDelayMs = 300;
-
-/** The search box: what is typed goes into `?q=` once typing rests, or at once on Enter. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation('console');
-  const id = useId();
-  const [draft, setDraft] = useState(value);
-  const pushed = useRef(value);
-  // The address changed by other means (back button, a link): show its query.
-  useEffect(() => {
-    if (value !== pushed.current) {
-      pushed.current = value;
-      setDraft(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    const next = draft.trim();
-    if (next === pushed.current) return;
-    const timer = setTimeout(() => {
-      pushed.current = next;
-      onSearch(next);
-    }, searchDelayMs);
-    return () => clearTimeout(timer);
-  }, [draft, onSearch]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    pushed.current = draft.trim();
-    onSearch(draft.trim());
-  };
-  return (
-    <form role="search" className="console-search" onSubmit={submit}>
-      <label htmlFor={id}>{t('console.books.search')}</label>
-      <input
-        id={id}
-        type="search"
-        value={draft}
-        placeholder={t('console.books.searchPlaceholder')}
-        onChange={(event) => setDraft(event.target.value)}
-      />
-    </form>
-  );
-}
-
 export function BookList({ categoryId }: { categoryId?: number }) {
   const { t } = useTranslation('console');
   const { lang } = useLang();
@@ -160,7 +117,12 @@ export function BookList({ categoryId }: { categoryId?: number }) {
   return (
     <>
       <div className="console-toolbar">
-        <SearchBox value={values.q} onSearch={search} />
+        <SearchBox
+          label={t('console.books.search')}
+          placeholder={t('console.books.searchPlaceholder')}
+          value={values.q}
+          onSearch={search}
+        />
         <div className="filters" role="group" aria-label={t('console.books.filters.label')}>
           {categoryId === undefined &&
             select('category', t('console.books.filters.category'), [
@@ -262,7 +224,18 @@ export function BookList({ categoryId }: { categoryId?: number }) {
                     {PUBLISHED_LABEL[row.published ? 'true' : 'false'](t)}
                   </span>
                 </td>
-                <td className="console-num">{num(row.chapterCount)}</td>
+                <td className="console-num">
+                  <LocalizedLink
+                    to={pathTo('adminBookChapters', { id: row.id })}
+                    aria-label={t('console.books.chaptersLink', {
+                      title: row.titleZh,
+                      count: row.chapterCount,
+                      formatted: num(row.chapterCount),
+                    })}
+                  >
+                    {num(row.chapterCount)}
+                  </LocalizedLink>
+                </td>
                 <td className="console-num">{num(row.playCount)}</td>
                 <td>{formatRelativeTime({ timestampMs: row.updatedAt, nowMs: now, lang })}</td>
               </tr>

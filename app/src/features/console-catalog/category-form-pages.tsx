@@ -13,6 +13,7 @@ import { pathTo } from '@/lib/paths';
 import { consoleQueries } from '@/lib/queries/console';
 import { categoryName } from './categories';
 import { CategoryForm } from './category-form';
+import '@/components/console/console.css';
 import './console-catalog.css';
 
 function BackToCategories() {

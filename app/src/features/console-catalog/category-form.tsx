@@ -3,14 +3,14 @@
 // slug already in use (409 `already_taken`) are shown next to their fields.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormSubmit } from '@/components/console/form-submit';
+import { useConsoleForm } from '@/components/console/use-console-form';
 import { SelectField, TextField } from '@/components/form-field/form-field';
 import type { AdminCategory } from '@/lib/api/types';
 import { validateCategory } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { consoleQueries, useSaveCategory } from '@/lib/queries/console';
 import { categoryOptions } from './categories';
-import { FormSubmit } from './form-submit';
-import { useConsoleForm } from './use-console-form';
 
 type FormKey = 'slug' | 'nameZh' | 'nameEn' | 'nameJa' | 'parentId' | 'sortOrder';
 type FormState = Record<FormKey, string>;

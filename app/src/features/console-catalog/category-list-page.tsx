@@ -6,6 +6,8 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
+import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConsoleTable, type Column } from '@/components/console/console-table';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
 import type { AdminCategory } from '@/lib/api/types';
@@ -15,9 +17,8 @@ import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { consoleQueries, useDeleteCategory } from '@/lib/queries/console';
 import { categoryName, categoryOptions, categoryTree } from './categories';
-import { ConfirmButton } from './confirm-button';
-import { ConsoleTable, type Column } from './console-table';
 import '@/components/confirm-dialog/confirm-dialog.css';
+import '@/components/console/console.css';
 import './console-catalog.css';
 
 /** The second step of deleting a category that holds books: where its books go. */

@@ -152,6 +152,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/books/{id}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Makes the book's cover from an uploaded image (the server makes and stores the standard
+         *     sizes), or removes it with `assetId: null`.
+         */
+        put: operations["set_admin_book_cover"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/categories": {
         parameters: {
             query?: never;
@@ -536,6 +556,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/covers/{id}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cover made from image `id` at `size` (`large` 600×800, `medium` 300×400, `small`
+         *     150×200), a JPEG.
+         */
+        get: operations["cover_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feedback": {
         parameters: {
             query?: never;
@@ -810,7 +850,13 @@ export interface components {
             priceUsd?: number | null;
             /** Format: int64 */
             priceJpy?: number | null;
+            /** @description The large cover (600×800); `/api/covers/{coverAssetId}/medium` and `/small` exist too. */
             coverUrl?: string | null;
+            /**
+             * Format: int32
+             * @description The uploaded image the cover was made from.
+             */
+            coverAssetId?: number | null;
             /** @description Listeners see the book only when it is published. */
             published: boolean;
             /** Format: int32 */
@@ -1187,6 +1233,14 @@ export interface components {
             /** Format: int64 */
             cleared: number;
         };
+        /**
+         * @description `PUT /api/admin/books/{id}/cover`: the uploaded image to make the cover from, or null for
+         *     no cover.
+         */
+        CoverRequest: {
+            /** Format: int32 */
+            assetId?: number | null;
+        };
         /** @description The id of the stored message. */
         Created: {
             /** Format: int32 */
@@ -1446,7 +1500,13 @@ export interface components {
                 priceUsd?: number | null;
                 /** Format: int64 */
                 priceJpy?: number | null;
+                /** @description The large cover (600×800); `/api/covers/{coverAssetId}/medium` and `/small` exist too. */
                 coverUrl?: string | null;
+                /**
+                 * Format: int32
+                 * @description The uploaded image the cover was made from.
+                 */
+                coverAssetId?: number | null;
                 /** @description Listeners see the book only when it is published. */
                 published: boolean;
                 /** Format: int32 */
@@ -2722,6 +2782,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    set_admin_book_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoverRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminBook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_admin_categories: {
         parameters: {
             query?: never;
@@ -3813,6 +3908,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cover_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The uploaded image's id */
+                id: number;
+                /** @description `large`, `medium` or `small` */
+                size: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JPEG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -79,3 +79,17 @@ export type BulkResult = Schemas['BulkResult'];
 export type BookInput = Schemas['ValidateBookInput'];
 /** The body of `POST /api/admin/categories` and `PUT /api/admin/categories/{id}`. */
 export type CategoryInput = Schemas['ValidateCategoryInput'];
+
+// The console's chapters and uploads
+export type AdminChapter = Schemas['AdminChapter'];
+export type AdminChapterList = Schemas['AdminChapterList'];
+export type AdminChapterRow = Schemas['AdminChapterRow'];
+export type ChapterBook = Schemas['ChapterBook'];
+export type ChapterBulk = Schemas['ChapterBulk'];
+export type ChapterBulkAction = Schemas['ChapterBulkAction'];
+export type ChapterFigures = Schemas['ChapterFigures'];
+/** The body of `POST /api/admin/books/{id}/chapters` and `PUT /api/admin/chapters/{id}`. */
+export type ChapterInput = Schemas['ValidateChapterInput'];
+export type AssetView = Schemas['AssetView'];
+export type UploadKind = Schemas['UploadKind'];
+export type UploadView = Schemas['UploadView'];

@@ -47,12 +47,9 @@ function withBearer(options: RequestOptions, token: string | null): RequestOptio
   return { ...options, headers: { ...options.headers, Authorization: `Bearer ${token}` } };
 }
 
-/** A request as the signed-in user (anonymous when nobody is signed in). */
-export async function authRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const current = session;
-  if (!current) return request<T>(method, path, options);
+/** The token to send now: once the store has loaded, refreshed first when about to expire. */
+async function currentToken(current: AuthSession): Promise<string | null> {
   await waitWhileLoading(current);
-
   const hasRefreshToken = Boolean(current.refreshToken());
   if (
     current.accessToken() &&
@@ -61,9 +58,25 @@ export async function authRequest<T>(method: string, path: string, options: Requ
     // The request goes on whatever the outcome (spec §4).
     await current.refresh().catch((error: unknown) => console.warn('Token refresh before request failed', error));
   }
+  return current.accessToken();
+}
+
+/**
+ * The bearer token for a request this client does not send itself (an upload's tus requests,
+ * an `<audio>` address's `?token=`), by the same rule as `authRequest`; null when signed out.
+ */
+export async function bearerToken(): Promise<string | null> {
+  return session ? currentToken(session) : null;
+}
+
+/** A request as the signed-in user (anonymous when nobody is signed in). */
+export async function authRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const current = session;
+  if (!current) return request<T>(method, path, options);
+  const token = await currentToken(current);
 
   try {
-    return await request<T>(method, path, withBearer(options, current.accessToken()));
+    return await request<T>(method, path, withBearer(options, token));
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode !== 401) throw error;
     if (!current.refreshToken()) {

@@ -1,11 +1,12 @@
 // The HTTP layer: generic JSON client, its error type, and the authenticated variant.
-export { ApiError, isUnauthorized, type ApiErrorBody } from './api-error';
+export { ApiError, isErrorBody, isUnauthorized, type ApiErrorBody } from './api-error';
 export { apiBase, apiUrl } from './config';
 export { request, retryableStatuses, type RequestOptions } from './client';
 export {
   authFailedMessage,
   authRequest,
   authWait,
+  bearerToken,
   connectAuthSession,
   tokenExpiredMessage,
   type AuthSession,

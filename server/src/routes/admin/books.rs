@@ -13,7 +13,7 @@ use crate::{
     console::{
         audit::Actor,
         books::{self, AdminBookParams, AdminBookQuery},
-        view::{AdminBook, AdminBookRow, BulkRequest, BulkResult},
+        view::{AdminBook, AdminBookRow, BulkRequest, BulkResult, CoverRequest},
     },
     error::{success, ApiResult, Nothing, Success},
     extract::{Body, Params, PathId, RequestLang},
@@ -32,6 +32,7 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(books(), routes!(get_admin_book))
         .add(books(), routes!(update_admin_book))
         .add(books(), routes!(delete_admin_book))
+        .add(books(), routes!(set_admin_book_cover))
 }
 
 /// A page of every book, published or not: searched by title, author or id, filtered, sorted.
@@ -126,4 +127,24 @@ async fn delete_admin_book(
     let actor = Actor::new(&caller, &client);
     books::delete(&state, &actor, id).await?;
     Ok(success(Nothing))
+}
+
+/// Makes the book's cover from an uploaded image (the server makes and stores the standard
+/// sizes), or removes it with `assetId: null`.
+#[utoipa::path(put, path = "/admin/books/{id}/cover", tag = "admin",
+    params(("id" = i32, Path, description = "The book's id")),
+    request_body = CoverRequest,
+    responses((status = 200, body = Success<AdminBook>)))]
+#[tracing::instrument(skip_all)]
+async fn set_admin_book_cover(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    client: Client,
+    PathId(id): PathId,
+    Body(request): Body<CoverRequest>,
+) -> ApiResult<Json<Success<AdminBook>>> {
+    let actor = Actor::new(&caller, &client);
+    Ok(success(
+        books::set_cover(&state, &actor, id, request.asset_id, client.lang).await?,
+    ))
 }

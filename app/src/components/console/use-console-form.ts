@@ -1,4 +1,4 @@
-// The console forms' flow (book and category): every control holds text; on submit core's rule
+// The console forms' flow (book, category, chapter): every control holds text; on submit core's rule
 // checks the form in the page's language before anything is sent, then the save runs; core's
 // and the server's field errors show under their fields, any other failure above the buttons, and
 // the first field in error gets the focus (keyboard and screen readers).
@@ -67,5 +67,8 @@ export function useConsoleForm<Key extends string, Valid extends { kind: 'valid'
     error: errors[key],
   });
 
-  return { form, formRef, onSubmit, failure, field };
+  /** Sets a value no text control holds (a checkbox, the uploaded file's id); drops its message. */
+  const setField = (key: Key, value: string) => field(key, '').onValueChange(value);
+
+  return { form, formRef, onSubmit, failure, field, setField };
 }

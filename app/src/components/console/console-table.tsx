@@ -9,9 +9,25 @@ export interface Column {
   numeric?: boolean;
 }
 
-export function ConsoleTable({ label, columns, children }: { label: string; columns: Column[]; children: ReactNode }) {
+export function ConsoleTable({
+  label,
+  columns,
+  narrow = false,
+  children,
+}: {
+  label: string;
+  columns: Column[];
+  /** A few short columns: the table fits a phone instead of scrolling sideways. */
+  narrow?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className="table-scroll console-table" role="region" aria-label={label} tabIndex={0}>
+    <div
+      className={narrow ? 'table-scroll console-table console-table--narrow' : 'table-scroll console-table'}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       <table className="data-table">
         <thead>
           <tr>

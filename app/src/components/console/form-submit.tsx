@@ -1,7 +1,18 @@
 // The end of a console form: the message of a failed save, then the submit button.
 import { useTranslation } from 'react-i18next';
 
-export function FormSubmit({ failure, saving, label }: { failure: string | null; saving: boolean; label: string }) {
+export function FormSubmit({
+  failure,
+  saving,
+  label,
+  disabled = false,
+}: {
+  failure: string | null;
+  saving: boolean;
+  label: string;
+  /** Not ready to save yet (the form says why), besides while saving. */
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('console');
   return (
     <>
@@ -11,7 +22,7 @@ export function FormSubmit({ failure, saving, label }: { failure: string | null;
         </p>
       ) : null}
       <div className="console-actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
+        <button type="submit" className="button button--primary" disabled={saving || disabled}>
           {saving ? t('console.form.saving') : label}
         </button>
       </div>

@@ -1,0 +1,138 @@
+//! Covers: an uploaded image made into the standard sizes and shown to listeners; demo books
+//! have generated covers.
+use std::io::Cursor;
+
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use crate::{
+    catalog::demo_app,
+    console::{create_book, create_category, editor, send},
+    helpers::spawn_app,
+    uploads::{upload, wav},
+};
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let image = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+    });
+    let mut out = Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(image)
+        .write_to(&mut out, image::ImageFormat::Png)
+        .unwrap();
+    out.into_inner()
+}
+
+#[tokio::test]
+async fn an_uploaded_image_becomes_the_cover_in_every_size() {
+    let app = spawn_app().await;
+    let editor = editor(&app, "designer").await;
+    let category = create_category(&app, &editor, "covers").await;
+    let book = create_book(&app, &editor, category, "封面书").await;
+    let id = book["id"].as_i64().unwrap();
+    let image = upload(
+        &app,
+        &editor,
+        "cover.png",
+        "image",
+        &png(1200, 900),
+        1 << 20,
+    )
+    .await;
+    assert_eq!(image["asset"]["mime"], "image/png", "{image}");
+    let audio = upload(&app, &editor, "a.wav", "audio", &wav(0.2), 1 << 20).await;
+
+    let path = format!("/api/admin/books/{id}/cover");
+    let (status, body) = send(
+        &app,
+        Method::PUT,
+        &path,
+        &editor,
+        Some(&json!({"assetId": audio["asset"]["id"]})),
+    )
+    .await;
+    assert_eq!((status, body["fields"]["assetId"].is_string()), (400, true));
+    let (status, body) = send(
+        &app,
+        Method::PUT,
+        &path,
+        &editor,
+        Some(&json!({"assetId": image["asset"]["id"]})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let cover_url = body["data"]["coverUrl"].as_str().unwrap().to_owned();
+    assert!(cover_url.ends_with("/large"), "{cover_url}");
+    for (size, pixels) in [
+        ("large", (600, 800)),
+        ("medium", (300, 400)),
+        ("small", (150, 200)),
+    ] {
+        let url = cover_url.replace("/large", &format!("/{size}"));
+        let response = app.get(&url).await;
+        assert_eq!(response.status(), 200, "{url}");
+        assert_eq!(response.headers()["content-type"], "image/jpeg");
+        assert!(response.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable"));
+        let decoded = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), pixels, "{size}");
+    }
+    assert_eq!(app.get("/api/covers/1/huge").await.status(), 404);
+    assert_eq!(app.get("/api/covers/999/large").await.status(), 404);
+    // Listeners see it once the book is published.
+    send(
+        &app,
+        Method::POST,
+        "/api/admin/books/bulk",
+        &editor,
+        Some(&json!({"action": "publish", "ids": [id]})),
+    )
+    .await;
+    let detail: Value = app
+        .get(&format!("/api/books/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(detail["data"]["coverUrl"], cover_url.as_str());
+    // And no cover again.
+    let (_, body) = send(
+        &app,
+        Method::PUT,
+        &path,
+        &editor,
+        Some(&json!({"assetId": null})),
+    )
+    .await;
+    assert!(body["data"]["coverUrl"].is_null(), "{body}");
+}
+
+#[tokio::test]
+async fn every_demo_book_has_its_own_generated_cover() {
+    let app = demo_app().await;
+    let page: Value = app
+        .get("/api/books?pageSize=50")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let urls: Vec<String> = page["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|book| book["coverUrl"].as_str().expect("a cover").to_owned())
+        .collect();
+    let mut distinct = urls.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), urls.len());
+    // Sizes are made when first asked for.
+    let small = urls[0].replace("/large", "/small");
+    let response = app.get(&small).await;
+    let status = response.status();
+    assert_eq!(status, 200, "{small}: {}", response.text().await.unwrap());
+    let decoded = image::load_from_memory(&app.get(&small).await.bytes().await.unwrap()).unwrap();
+    assert_eq!((decoded.width(), decoded.height()), (150, 200));
+}
