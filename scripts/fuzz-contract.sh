@@ -34,6 +34,9 @@ sign_in() {
 # Two sessions up front: the fuzzed profile updates may change the account's email.
 token="$(sign_in)"
 logout_token="$(sign_in)"
+# Raw bodies of the upload protocol (scripts/fuzz_hooks.py).
+export PYTHONPATH="$(realpath "$(dirname "$0")")${PYTHONPATH:+:$PYTHONPATH}"
+export SCHEMATHESIS_HOOKS=fuzz_hooks
 checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
 common=(--checks "$checks" --workers 2 --request-timeout 10 --suppress-health-check all --no-color)
 

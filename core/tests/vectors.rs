@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 56] = [
+const RULES: [&str; 57] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -71,6 +71,7 @@ const RULES: [&str; 56] = [
     "validateCategory",
     "validateChapter",
     "chapterFromFileName",
+    "validatePrices",
 ];
 
 #[derive(Debug)]
@@ -121,6 +122,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateCategory" => run(input, ok(catalog::edit::validate_category)),
         "validateChapter" => run(input, ok(catalog::chapter_form::validate_chapter)),
         "chapterFromFileName" => run(input, ok(catalog::chapter_form::chapter_from_file_name)),
+        "validatePrices" => run(input, ok(catalog::chapter_form::validate_prices)),
         "authorize" => run(input, ok(auth::access::authorize)),
         "loginThrottle" => run(input, ok(auth::throttle::login_throttle)),
         "signInDelay" => run(input, ok(auth::throttle::sign_in_delay)),

@@ -1,4 +1,5 @@
-//! Commands other than serving: `tingshu create-admin`, `tingshu openapi`.
+//! Commands other than serving: `tingshu create-admin`, `tingshu openapi`, `tingshu import`,
+//! `tingshu export`.
 use std::io::{BufRead, IsTerminal};
 
 use anyhow::Context;
@@ -58,4 +59,96 @@ fn read_password() -> anyhow::Result<String> {
             .context("cannot read the password from standard input")?;
         Ok(line.trim_end_matches(['\r', '\n']).to_owned())
     }
+}
+
+/// The author of changes made from the command line, in the audit log.
+fn command_line() -> crate::console::audit::Actor {
+    crate::console::audit::Actor {
+        id: 0,
+        name: "command line".to_owned(),
+        ip: None,
+    }
+}
+
+/// Imports `file` (or checks it with `dry_run`), printing progress and the report.
+pub async fn import(config: Config, file: &std::path::Path, dry_run: bool) -> anyhow::Result<()> {
+    use crate::console::transfer::import::{self, Progress, IMPORT_MAX_BYTES};
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    anyhow::ensure!(
+        bytes.len() <= IMPORT_MAX_BYTES,
+        "{} is larger than {} MiB",
+        file.display(),
+        IMPORT_MAX_BYTES / (1024 * 1024)
+    );
+    let db = Db::connect_and_migrate(&config.effective_database_url(), None).await?;
+    let progress = Progress::default();
+    let (report, _) = import::run(
+        &db,
+        &command_line(),
+        &bytes,
+        dry_run,
+        &progress,
+        tingshu_core::Lang::En,
+    )
+    .await
+    .map_err(|error| anyhow::anyhow!("import refused: {error}"))?;
+    for error in &report.errors {
+        eprintln!("{}: {}: {}", error.record, error.field, error.message);
+    }
+    let verb = if report.written {
+        "Imported"
+    } else if dry_run && report.error_count == 0 {
+        "Checked (nothing written)"
+    } else {
+        "Nothing imported"
+    };
+    println!(
+        "{verb}: {} books, {} chapters, {} problems.",
+        report.books, report.chapters, report.error_count
+    );
+    anyhow::ensure!(
+        report.error_count == 0,
+        "{} records are bad",
+        report.error_count
+    );
+    Ok(())
+}
+
+/// Writes an export to `output` or standard output.
+pub async fn export(
+    config: Config,
+    kind: crate::config::ExportWhat,
+    format: crate::config::ExportFile,
+    output: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    use futures_util::StreamExt;
+    use std::io::Write;
+
+    use crate::{
+        config::{ExportFile, ExportWhat},
+        console::transfer::export::{self, ExportFormat, ExportKind},
+    };
+    let kind = match kind {
+        ExportWhat::Books => ExportKind::Books,
+        ExportWhat::Chapters => ExportKind::Chapters,
+        ExportWhat::Users => ExportKind::Users,
+    };
+    let format = match format {
+        ExportFile::Csv => ExportFormat::Csv,
+        ExportFile::Json => ExportFormat::Json,
+    };
+    let db = Db::connect_and_migrate(&config.effective_database_url(), None).await?;
+    let mut out: Box<dyn Write> = match output {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?,
+        )),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut chunks = Box::pin(export::stream(db.reader().clone(), kind, format));
+    while let Some(chunk) = chunks.next().await {
+        out.write_all(&chunk?)?;
+    }
+    out.flush()?;
+    Ok(())
 }

@@ -30,6 +30,43 @@ pub enum Command {
         #[arg(long)]
         username: String,
     },
+    /// Import books and chapters from a CSV or JSON file (the console's import): every record
+    /// is checked, then all are written in one transaction or none. A running server shows
+    /// the new books in search at its next index rebuild (SEARCH_REFRESH_SECS) or restart.
+    Import {
+        /// The file to import.
+        file: PathBuf,
+        /// Check every record and report, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Export books, chapters or users as CSV or JSON (the console's export).
+    Export {
+        /// What to export.
+        #[arg(value_enum)]
+        kind: ExportWhat,
+        /// The file format.
+        #[arg(long, value_enum, default_value_t = ExportFile::Csv)]
+        format: ExportFile,
+        /// Where to write (standard output when absent).
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
+}
+
+/// What `tingshu export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportWhat {
+    Books,
+    Chapters,
+    Users,
+}
+
+/// The format `tingshu export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFile {
+    Csv,
+    Json,
 }
 
 /// Settings shared by every command.

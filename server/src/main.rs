@@ -18,6 +18,12 @@ async fn main() -> anyhow::Result<()> {
         Command::CreateAdmin { email, username } => {
             cli::create_admin(config, &email, &username).await
         }
+        Command::Import { file, dry_run } => cli::import(config, &file, dry_run).await,
+        Command::Export {
+            kind,
+            format,
+            output,
+        } => cli::export(config, kind, format, output.as_deref()).await,
     }
 }
 

@@ -135,6 +135,7 @@ impl Application {
             search: search.clone(),
             storage,
             uploads,
+            imports: Default::default(),
             audio: AudioCaches::default(),
             catalog_counts: CatalogCounts::default(),
             list_pages: ListPages::default(),

@@ -29,6 +29,8 @@ pub struct AppState {
     pub search: SearchIndex,
     /// Where audio and images are kept.
     pub storage: Storage,
+    /// Imports of the last hour (their progress and reports).
+    pub imports: crate::console::transfer::ImportJobs,
     /// Uploads in progress (their part files and limits).
     pub uploads: Uploads,
     /// Chapter facts and open files of the audio endpoint.

@@ -123,5 +123,6 @@ mod pages {
         validateCategory(catalog::edit::ValidateCategoryInput = "ValidateCategoryInput") -> "CategoryValidation" = ok(catalog::edit::validate_category);
         validateChapter(catalog::chapter_form::ValidateChapterInput = "ValidateChapterInput") -> "ChapterValidation" = ok(catalog::chapter_form::validate_chapter);
         chapterFromFileName(catalog::chapter_form::ChapterFromFileNameInput = "ChapterFromFileNameInput") -> "ChapterGuess" = ok(catalog::chapter_form::chapter_from_file_name);
+        validatePrices(catalog::chapter_form::ValidatePricesInput = "ValidatePricesInput") -> "PricesValidation" = ok(catalog::chapter_form::validate_prices);
     }
 }

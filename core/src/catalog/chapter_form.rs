@@ -64,9 +64,10 @@ pub fn validate_chapter(input: ValidateChapterInput) -> ChapterValidation {
     let title_en = form.optional_text("titleEn", &input.title_en, TITLE_MAX_CHARS);
     let title_ja = form.optional_text("titleJa", &input.title_ja, TITLE_MAX_CHARS);
     let asset_id = form.optional_whole("assetId", input.asset_id, 1, ID_MAX);
-    let price_cny = form.optional_whole("priceCny", input.price_cny, 0, PRICE_MAX_MINOR);
-    let price_usd = form.optional_whole("priceUsd", input.price_usd, 0, PRICE_MAX_MINOR);
-    let price_jpy = form.optional_whole("priceJpy", input.price_jpy, 0, PRICE_MAX_MINOR);
+    let prices = checked_prices(
+        &mut form,
+        [input.price_cny, input.price_usd, input.price_jpy],
+    );
     if !form.errors.is_empty() {
         return ChapterValidation::Invalid {
             errors: form.errors,
@@ -79,11 +80,72 @@ pub fn validate_chapter(input: ValidateChapterInput) -> ChapterValidation {
             title_ja,
             asset_id: asset_id.map(|id| id as i32),
             is_free: input.is_free.unwrap_or(false),
-            price_cny,
-            price_usd,
-            price_jpy,
+            price_cny: prices.price_cny,
+            price_usd: prices.price_usd,
+            price_jpy: prices.price_jpy,
             published: input.published.unwrap_or(true),
         },
+    }
+}
+
+/// Input of `validatePrices`: the three prices of a bulk price change.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ValidatePricesInput {
+    /// Minor units (fen, cents, yen); an absent price is cleared.
+    pub price_cny: Option<f64>,
+    pub price_usd: Option<f64>,
+    pub price_jpy: Option<f64>,
+    /// Language of the error messages.
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub lang: Lang,
+}
+
+/// Three prices that passed the rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct Prices {
+    pub price_cny: Option<i64>,
+    pub price_usd: Option<i64>,
+    pub price_jpy: Option<i64>,
+}
+
+/// Output of `validatePrices`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum PricesValidation {
+    Valid { prices: Prices },
+    Invalid { errors: Vec<FieldError> },
+}
+
+/// `validatePrices`: each price, when present, a whole number from 0 to [`PRICE_MAX_MINOR`]
+/// (the chapter form's price rule, for a bulk change of prices).
+pub fn validate_prices(input: ValidatePricesInput) -> PricesValidation {
+    let mut form = Form::new(input.lang);
+    let prices = checked_prices(
+        &mut form,
+        [input.price_cny, input.price_usd, input.price_jpy],
+    );
+    if form.errors.is_empty() {
+        PricesValidation::Valid { prices }
+    } else {
+        PricesValidation::Invalid {
+            errors: form.errors,
+        }
+    }
+}
+
+/// The CNY, USD and JPY prices, each a whole number of minor units from 0 to
+/// [`PRICE_MAX_MINOR`] when present.
+fn checked_prices(form: &mut Form, [cny, usd, jpy]: [Option<f64>; 3]) -> Prices {
+    Prices {
+        price_cny: form.optional_whole("priceCny", cny, 0, PRICE_MAX_MINOR),
+        price_usd: form.optional_whole("priceUsd", usd, 0, PRICE_MAX_MINOR),
+        price_jpy: form.optional_whole("priceJpy", jpy, 0, PRICE_MAX_MINOR),
     }
 }
 

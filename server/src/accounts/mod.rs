@@ -659,6 +659,20 @@ pub async fn create_admin(
     username: &str,
     password: &str,
 ) -> ApiResult<UserWithGrants> {
+    create_with_role(db, settings, email, username, password, "admin", "admin").await
+}
+
+/// Creates an account of `user_type` holding `role` (the demo editor: a user with the
+/// `editor` role), its form checked like a registration.
+pub async fn create_with_role(
+    db: &Db,
+    settings: &AccountSettings,
+    email: &str,
+    username: &str,
+    password: &str,
+    user_type: &str,
+    role: &str,
+) -> ApiResult<UserWithGrants> {
     let lang = Lang::En;
     let registration = match validate_registration(ValidateRegistrationInput {
         email: Some(email.to_owned()),
@@ -685,14 +699,14 @@ pub async fn create_admin(
             username: &registration.username,
             username_normalized: &registration.username_normalized,
             password_hash: &password_hash,
-            user_type: "admin",
+            user_type,
             language: "zh",
             now_ms: now,
         },
     )
     .await
     .map_err(|error| conflict_or_internal(error, lang))?;
-    repository::grant_role(&txn, created.id, "admin").await?;
+    repository::grant_role(&txn, created.id, role).await?;
     let with_grants = repository::with_grants(&txn, created).await?;
     txn.commit().await?;
     Ok(with_grants)

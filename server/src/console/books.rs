@@ -499,6 +499,27 @@ fn as_json(book: &AdminBook) -> serde_json::Value {
     serde_json::to_value(book).unwrap_or_default()
 }
 
+/// Inserts a book of checked `fields` (its category known to exist) with its author, narrator
+/// and tags, inside the caller's transaction; answers its id.
+pub(crate) async fn insert(
+    db: &impl ConnectionTrait,
+    fields: &BookFields,
+    published: bool,
+    now: i64,
+) -> ApiResult<i32> {
+    let mut row = book::ActiveModel {
+        published: Set(published),
+        is_demo: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    apply(db, &mut row, fields).await?;
+    let id = row.insert(db).await?.id;
+    set_tags(db, id, &fields.tags).await?;
+    Ok(id)
+}
+
 /// Creates a book from the form, not yet published (an editor publishes it when its chapters
 /// are in).
 pub async fn create(
@@ -511,16 +532,7 @@ pub async fn create(
     let now = now_ms();
     let txn = state.db.begin_write().await?;
     ensure_category(&txn, fields.category_id, lang).await?;
-    let mut row = book::ActiveModel {
-        published: Set(false),
-        is_demo: Set(false),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    };
-    apply(&txn, &mut row, &fields).await?;
-    let id = row.insert(&txn).await?.id;
-    set_tags(&txn, id, &fields.tags).await?;
+    let id = insert(&txn, &fields, false, now).await?;
     let created = read(&txn, id)
         .await?
         .ok_or(ApiError::NotFound(Missing::Book(id)))?;

@@ -16,11 +16,13 @@ use serde::Deserialize;
 use tingshu_core::{
     catalog::{
         access::BookAccess,
-        chapter_form::{validate_chapter, ChapterFields, ChapterValidation, ValidateChapterInput},
-        edit::PRICE_MAX_MINOR,
+        chapter_form::{
+            validate_chapter, validate_prices, ChapterFields, ChapterValidation, PricesValidation,
+            ValidateChapterInput, ValidatePricesInput,
+        },
     },
     i18n::texts::{text, text_with},
-    validation::{FieldError, FieldRule},
+    validation::FieldError,
     Lang,
 };
 
@@ -315,16 +317,34 @@ async fn append(
     }
     let now = now_ms();
     let txn = state.db.begin_write().await?;
-    locked_book(&txn, book_id).await?;
-    let mut place = next_place(&txn, book_id).await?;
-    let mut created = Vec::with_capacity(checked_forms.len());
-    for (n, fields) in checked_forms.iter().enumerate() {
+    let created = insert_all(&txn, actor, book_id, &checked_forms, batch, lang, now).await?;
+    txn.commit().await?;
+    catalogue_changed(state, &[book_id]).await;
+    Ok(created)
+}
+
+/// Appends checked chapters to book `book_id` inside the caller's transaction (the book
+/// locked first, its totals refreshed after), one audit row each. A missing audio file is a
+/// 400 on `assetId` (`chapters.<n>.assetId` in a batch).
+pub(crate) async fn insert_all(
+    txn: &impl ConnectionTrait,
+    actor: &Actor,
+    book_id: i32,
+    forms: &[ChapterFields],
+    batch: bool,
+    lang: Lang,
+    now: i64,
+) -> ApiResult<Vec<AdminChapter>> {
+    locked_book(txn, book_id).await?;
+    let mut place = next_place(txn, book_id).await?;
+    let mut created = Vec::with_capacity(forms.len());
+    for (n, fields) in forms.iter().enumerate() {
         let field = if batch {
             format!("chapters.{n}.assetId")
         } else {
             "assetId".to_owned()
         };
-        let asset = audio_asset(&txn, fields.asset_id, &field, lang).await?;
+        let asset = audio_asset(txn, fields.asset_id, &field, lang).await?;
         let mut row = chapter::ActiveModel {
             book_id: Set(book_id),
             idx: Set(place),
@@ -333,7 +353,7 @@ async fn append(
             ..Default::default()
         };
         apply(&mut row, fields, asset.as_ref());
-        let inserted = row.insert(&txn).await?;
+        let inserted = row.insert(txn).await?;
         place += 1;
         let chapter = view(inserted, asset.as_ref());
         let change = Change {
@@ -343,12 +363,10 @@ async fn append(
             before: None,
             after: Some(as_json(&chapter)),
         };
-        audit::record(&txn, actor, change, now).await?;
+        audit::record(txn, actor, change, now).await?;
         created.push(chapter);
     }
-    refresh_book(&txn, book_id, now).await?;
-    txn.commit().await?;
-    catalogue_changed(state, &[book_id]).await;
+    refresh_book(txn, book_id, now).await?;
     Ok(created)
 }
 
@@ -591,30 +609,18 @@ pub async fn bulk(
     Ok(BulkResult { changed })
 }
 
-/// The three prices of a bulk `price` action, each a whole number of minor units.
+/// The three prices of a bulk `price` action, checked by the core's `validatePrices`.
 fn bulk_prices(request: &ChapterBulk, lang: Lang) -> ApiResult<[Option<i64>; 3]> {
-    let mut errors = Vec::new();
-    let mut prices = [None; 3];
-    for (slot, (field, value)) in prices.iter_mut().zip([
-        ("priceCny", request.price_cny),
-        ("priceUsd", request.price_usd),
-        ("priceJpy", request.price_jpy),
-    ]) {
-        let Some(number) = value else { continue };
-        if number.fract() != 0.0 || !(0.0..=PRICE_MAX_MINOR as f64).contains(&number) {
-            let rule = FieldRule::WholeNumber {
-                min: 0,
-                max: PRICE_MAX_MINOR,
-            };
-            errors.push(FieldError::new(field, rule, lang));
-        } else {
-            *slot = Some(number as i64);
+    match validate_prices(ValidatePricesInput {
+        price_cny: request.price_cny,
+        price_usd: request.price_usd,
+        price_jpy: request.price_jpy,
+        lang,
+    }) {
+        PricesValidation::Valid { prices } => {
+            Ok([prices.price_cny, prices.price_usd, prices.price_jpy])
         }
-    }
-    if errors.is_empty() {
-        Ok(prices)
-    } else {
-        Err(ApiError::invalid_form(&errors, lang))
+        PricesValidation::Invalid { errors } => Err(ApiError::invalid_form(&errors, lang)),
     }
 }
 

@@ -6,6 +6,10 @@ pub mod books;
 pub mod categories;
 pub mod chapter_view;
 pub mod chapters;
+pub mod dashboard;
+pub mod files;
+pub mod storage;
+pub mod transfer;
 pub mod view;
 
 use crate::state::AppState;

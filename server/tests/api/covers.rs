@@ -12,7 +12,8 @@ use crate::{
     uploads::{upload, wav},
 };
 
-fn png(width: u32, height: u32) -> Vec<u8> {
+/// A PNG of `width` × `height`.
+pub fn png(width: u32, height: u32) -> Vec<u8> {
     let image = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
     });

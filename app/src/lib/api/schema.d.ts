@@ -270,6 +270,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's first page: catalogue by state, new users and listening over the last day and
+         *     week, storage used, failed uploads and the latest changes.
+         */
+        get: operations["admin_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/export/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every book as CSV or JSON, in the columns the import reads. */
+        get: operations["export_admin_books"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/export/chapters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every chapter as CSV or JSON (`book` is the book's id), in the columns the import reads. */
+        get: operations["export_admin_chapters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/export/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user (no password or session data) as CSV or JSON. */
+        get: operations["export_admin_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stored files (audio and images) with where each is used: searched, filtered, sorted. */
+        get: operations["list_admin_files"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stored file with its uses. */
+        get: operations["get_admin_file"];
+        put?: never;
+        post?: never;
+        /** Deletes a file no chapter plays and no cover is made from (409 `file_in_use` otherwise). */
+        delete: operations["delete_admin_file"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/files/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file's bytes (ranges too) for an editor to hear or see; `?token=` may stand for the
+         *     `Authorization` header (an `<audio>` or `<img>` element cannot send it).
+         */
+        get: operations["admin_file_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts importing the body (a CSV or JSON file of at most 20 MiB): every record is checked
+         *     by the form rules; unless `dryRun`, the books and chapters are written in one transaction,
+         *     all or nothing. 202 with the job; its progress and report at `GET /admin/import/{id}`.
+         */
+        post: operations["start_admin_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/import/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import's progress (records handled of all) and, once done, its report. */
+        get: operations["get_admin_import"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/security/events": {
         parameters: {
             query?: never;
@@ -281,6 +445,60 @@ export interface paths {
         get: operations["list_security_events"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The backend in use (local disk, S3), where, the files by kind, uploads in progress and
+         *     failed, and the data disk's free space.
+         */
+        get: operations["admin_storage_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/storage/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lists the whole store and compares it with the files: orphan objects and missing objects. */
+        post: operations["check_admin_storage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/storage/clean": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes the orphan objects older than an hour (a fresh check finds them). */
+        post: operations["clean_admin_storage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -951,6 +1169,21 @@ export interface components {
         AdminChapterRow: components["schemas"]["AdminChapter"] & {
             bookTitle: string;
         };
+        /** @description A stored file and where it is used. */
+        AdminFile: components["schemas"]["AssetView"] & {
+            /** @description Its name in the store. */
+            storageKey: string;
+            /**
+             * Format: int64
+             * @description How many chapters play it.
+             */
+            chapterCount: number;
+            /** @description The first of those chapters. */
+            chapters: components["schemas"]["FileChapterUse"][];
+            /** @description The books whose cover it is. */
+            covers: components["schemas"]["FileBookUse"][];
+            inUse: boolean;
+        };
         /** @description A stored file (audio or image). */
         AssetView: {
             /** Format: int32 */
@@ -1246,6 +1479,39 @@ export interface components {
             /** Format: int32 */
             id: number;
         };
+        /** @description The dashboard's figures. */
+        Dashboard: {
+            /** Format: int64 */
+            books: number;
+            /** Format: int64 */
+            publishedBooks: number;
+            /** Format: int64 */
+            chapters: number;
+            /** Format: int64 */
+            publishedChapters: number;
+            /**
+             * Format: int64
+             * @description Chapters without an audio file (they cannot be played).
+             */
+            chaptersWithoutAudio: number;
+            /** Format: int64 */
+            users: number;
+            newUsers: components["schemas"]["Recent"];
+            /** @description Chapters listened to: listeners' saved places changed in the window. */
+            plays: components["schemas"]["Recent"];
+            /** Format: int64 */
+            storedFiles: number;
+            /** Format: int64 */
+            storedBytes: number;
+            /**
+             * Format: int64
+             * @description Uploads that failed in the last seven days.
+             */
+            failedUploads: number;
+            recentChanges: components["schemas"]["RecentChange"][];
+            /** Format: int64 */
+            generatedAt: number;
+        };
         /** @description The error body every failing endpoint answers with (DESIGN.md §5). */
         Error: {
             /** Format: int32 */
@@ -1285,6 +1551,23 @@ export interface components {
             message?: string | null;
             contact?: string | null;
         };
+        /** @description A book whose cover is made from a file. */
+        FileBookUse: {
+            /** Format: int32 */
+            id: number;
+            titleZh: string;
+        };
+        /** @description A chapter that plays a file. */
+        FileChapterUse: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            bookId: number;
+            bookTitle: string;
+            /** Format: int32 */
+            idx: number;
+            titleZh: string;
+        };
         /**
          * @description Highlighted fragments of a hit: HTML-escaped text with the matches in `<mark>…</mark>`;
          *     a field is absent when nothing in it matched.
@@ -1305,6 +1588,51 @@ export interface components {
             /** Format: int64 */
             updatedAt: number;
         };
+        /** @description One bad field of one record. */
+        ImportError: {
+            /** @description Where: `row 3` of a CSV file, `books[0].chapters[2]` of a JSON one. */
+            record: string;
+            field: string;
+            message: string;
+        };
+        /** @description A running or finished import, for its progress bar. */
+        ImportJob: {
+            id: string;
+            /** @description `running`, `done` or `failed`. */
+            status: string;
+            dryRun: boolean;
+            /** Format: int64 */
+            processed: number;
+            /** Format: int64 */
+            total: number;
+            report?: components["schemas"]["ImportReport"] | null;
+            /** @description Why a failed import failed (nothing was written). */
+            error?: string | null;
+        };
+        /** @description What an import found or did. */
+        ImportReport: {
+            dryRun: boolean;
+            /**
+             * Format: int64
+             * @description Books and chapters in the file (created, unless a dry run or refused).
+             */
+            books: number;
+            /** Format: int64 */
+            chapters: number;
+            /** @description Whether the records were written (never when any is bad). */
+            written: boolean;
+            /** Format: int64 */
+            errorCount: number;
+            errors: components["schemas"]["ImportError"][];
+        };
+        /** @description Files of one kind. */
+        KindTotal: {
+            kind: string;
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            bytes: number;
+        };
         /** @description Credentials as sent to `POST /api/auth/login`; `email` may also be the username. */
         LoginInput: {
             email?: string | null;
@@ -1312,6 +1640,14 @@ export interface components {
         };
         LogoutRequest: {
             sessionId?: string | null;
+        };
+        /** @description A file row whose object is not in the store. */
+        MissingObject: {
+            /** Format: int32 */
+            assetId: number;
+            key: string;
+            kind: string;
+            originalName?: string | null;
         };
         /** @description A name in the three languages of the product. */
         Names: {
@@ -1391,6 +1727,24 @@ export interface components {
          * @enum {string}
          */
         ReasonKind: "author" | "narrator" | "category" | "popular";
+        /** @description A count over the last day and the last seven days. */
+        Recent: {
+            /** Format: int64 */
+            last24h: number;
+            /** Format: int64 */
+            last7d: number;
+        };
+        /** @description One change of the audit log. */
+        RecentChange: {
+            /** Format: int32 */
+            id: number;
+            action: string;
+            entity: string;
+            entityId: string;
+            actorName: string;
+            /** Format: int64 */
+            createdAt: number;
+        };
         Recommendation: {
             book: components["schemas"]["BookSummary"];
             reason: components["schemas"]["Reason"];
@@ -1448,6 +1802,85 @@ export interface components {
             user: components["schemas"]["UserView"];
             tokens: components["schemas"]["Tokens"];
             sessionId: string;
+        };
+        /** @description What a consistency check found. */
+        StorageCheck: {
+            /**
+             * Format: int64
+             * @description Objects in the store, and their bytes.
+             */
+            objects: number;
+            /** Format: int64 */
+            objectBytes: number;
+            /**
+             * Format: int64
+             * @description Objects no file names (cover sizes of a known image are not orphans).
+             */
+            orphanCount: number;
+            /** Format: int64 */
+            orphanBytes: number;
+            /** @description The first orphans, oldest first. */
+            orphans: components["schemas"]["StoredObjectView"][];
+            /**
+             * Format: int64
+             * @description Files whose object is missing.
+             */
+            missingCount: number;
+            missing: components["schemas"]["MissingObject"][];
+            /** Format: int64 */
+            checkedAt: number;
+        };
+        /** @description What a clean-up removed. */
+        StorageCleanup: {
+            /** Format: int64 */
+            deleted: number;
+            /** Format: int64 */
+            bytes: number;
+            /**
+             * Format: int64
+             * @description Orphans kept because they are younger than an hour (perhaps being stored right now).
+             */
+            keptRecent: number;
+        };
+        /**
+         * @description Which kind of store holds the files.
+         * @enum {string}
+         */
+        StorageKind: "local" | "s3" | "memory";
+        /** @description The storage page's summary. */
+        StorageSummary: {
+            kind: components["schemas"]["StorageKind"];
+            /** @description Where the files are (a folder or a bucket; never a credential). */
+            location: string;
+            /** @description Stored files by kind. */
+            files: components["schemas"]["KindTotal"][];
+            /**
+             * Format: int64
+             * @description Uploads in progress and the bytes their part files hold on this server's disk.
+             */
+            receivingUploads: number;
+            /** Format: int64 */
+            partBytes: number;
+            /**
+             * Format: int64
+             * @description Uploads that failed (refused bytes or expired).
+             */
+            failedUploads: number;
+            /**
+             * Format: int64
+             * @description Free and total bytes of the disk holding the data folder.
+             */
+            diskFreeBytes?: number | null;
+            /** Format: int64 */
+            diskTotalBytes?: number | null;
+        };
+        /** @description An object of the store. */
+        StoredObjectView: {
+            key: string;
+            /** Format: int64 */
+            bytes: number;
+            /** Format: int64 */
+            lastModified: number;
         };
         /**
          * @description A listener's subscription; being premium also needs an unexpired subscription
@@ -1592,6 +2025,25 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminFile: {
+            success: boolean;
+            /** @description A stored file and where it is used. */
+            data: components["schemas"]["AssetView"] & {
+                /** @description Its name in the store. */
+                storageKey: string;
+                /**
+                 * Format: int64
+                 * @description How many chapters play it.
+                 */
+                chapterCount: number;
+                /** @description The first of those chapters. */
+                chapters: components["schemas"]["FileChapterUse"][];
+                /** @description The books whose cover it is. */
+                covers: components["schemas"]["FileBookUse"][];
+                inUse: boolean;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_BookDetail: {
             success: boolean;
             /** @description `GET /api/books/{id}`. */
@@ -1647,6 +2099,43 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Dashboard: {
+            success: boolean;
+            /** @description The dashboard's figures. */
+            data: {
+                /** Format: int64 */
+                books: number;
+                /** Format: int64 */
+                publishedBooks: number;
+                /** Format: int64 */
+                chapters: number;
+                /** Format: int64 */
+                publishedChapters: number;
+                /**
+                 * Format: int64
+                 * @description Chapters without an audio file (they cannot be played).
+                 */
+                chaptersWithoutAudio: number;
+                /** Format: int64 */
+                users: number;
+                newUsers: components["schemas"]["Recent"];
+                /** @description Chapters listened to: listeners' saved places changed in the window. */
+                plays: components["schemas"]["Recent"];
+                /** Format: int64 */
+                storedFiles: number;
+                /** Format: int64 */
+                storedBytes: number;
+                /**
+                 * Format: int64
+                 * @description Uploads that failed in the last seven days.
+                 */
+                failedUploads: number;
+                recentChanges: components["schemas"]["RecentChange"][];
+                /** Format: int64 */
+                generatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_EventList: {
             success: boolean;
             data: {
@@ -1657,6 +2146,24 @@ export interface components {
                 page: number;
                 /** Format: int64 */
                 pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_ImportJob: {
+            success: boolean;
+            /** @description A running or finished import, for its progress bar. */
+            data: {
+                id: string;
+                /** @description `running`, `done` or `failed`. */
+                status: string;
+                dryRun: boolean;
+                /** Format: int64 */
+                processed: number;
+                /** Format: int64 */
+                total: number;
+                report?: components["schemas"]["ImportReport"] | null;
+                /** @description Why a failed import failed (nothing was written). */
+                error?: string | null;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -1769,6 +2276,33 @@ export interface components {
             data: {
                 items: (components["schemas"]["AdminChapter"] & {
                     bookTitle: string;
+                })[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_AdminFile: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: (components["schemas"]["AssetView"] & {
+                    /** @description Its name in the store. */
+                    storageKey: string;
+                    /**
+                     * Format: int64
+                     * @description How many chapters play it.
+                     */
+                    chapterCount: number;
+                    /** @description The first of those chapters. */
+                    chapters: components["schemas"]["FileChapterUse"][];
+                    /** @description The books whose cover it is. */
+                    covers: components["schemas"]["FileBookUse"][];
+                    inUse: boolean;
                 })[];
                 /** Format: int64 */
                 total: number;
@@ -1939,6 +2473,84 @@ export interface components {
                 user: components["schemas"]["UserView"];
                 tokens: components["schemas"]["Tokens"];
                 sessionId: string;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_StorageCheck: {
+            success: boolean;
+            /** @description What a consistency check found. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Objects in the store, and their bytes.
+                 */
+                objects: number;
+                /** Format: int64 */
+                objectBytes: number;
+                /**
+                 * Format: int64
+                 * @description Objects no file names (cover sizes of a known image are not orphans).
+                 */
+                orphanCount: number;
+                /** Format: int64 */
+                orphanBytes: number;
+                /** @description The first orphans, oldest first. */
+                orphans: components["schemas"]["StoredObjectView"][];
+                /**
+                 * Format: int64
+                 * @description Files whose object is missing.
+                 */
+                missingCount: number;
+                missing: components["schemas"]["MissingObject"][];
+                /** Format: int64 */
+                checkedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_StorageCleanup: {
+            success: boolean;
+            /** @description What a clean-up removed. */
+            data: {
+                /** Format: int64 */
+                deleted: number;
+                /** Format: int64 */
+                bytes: number;
+                /**
+                 * Format: int64
+                 * @description Orphans kept because they are younger than an hour (perhaps being stored right now).
+                 */
+                keptRecent: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_StorageSummary: {
+            success: boolean;
+            /** @description The storage page's summary. */
+            data: {
+                kind: components["schemas"]["StorageKind"];
+                /** @description Where the files are (a folder or a bucket; never a credential). */
+                location: string;
+                /** @description Stored files by kind. */
+                files: components["schemas"]["KindTotal"][];
+                /**
+                 * Format: int64
+                 * @description Uploads in progress and the bytes their part files hold on this server's disk.
+                 */
+                receivingUploads: number;
+                /** Format: int64 */
+                partBytes: number;
+                /**
+                 * Format: int64
+                 * @description Uploads that failed (refused bytes or expired).
+                 */
+                failedUploads: number;
+                /**
+                 * Format: int64
+                 * @description Free and total bytes of the disk holding the data folder.
+                 */
+                diskFreeBytes?: number | null;
+                /** Format: int64 */
+                diskTotalBytes?: number | null;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -3151,6 +3763,349 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    admin_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Dashboard"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    export_admin_books: {
+        parameters: {
+            query?: {
+                /** @description `csv` (the default) or `json`. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file; `X-Total-Count` rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    export_admin_chapters: {
+        parameters: {
+            query?: {
+                /** @description `csv` (the default) or `json`. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file; `X-Total-Count` rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    export_admin_users: {
+        parameters: {
+            query?: {
+                /** @description `csv` (the default) or `json`. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file; `X-Total-Count` rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_admin_files: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description From 1 to 100; 24 when absent. */
+                pageSize?: number;
+                /** @description Words of the name it was uploaded under, or its id. */
+                q?: string;
+                /** @description `audio` or `image`. */
+                kind?: string;
+                /** @description `true` (used by a chapter or a cover) or `false` (unused). */
+                used?: string;
+                /** @description `newest` (the default), `largest` or `name`. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_AdminFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_admin_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file is in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    admin_file_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": unknown;
+                    "image/*": unknown;
+                };
+            };
+            /** @description The requested range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": unknown;
+                    "image/*": unknown;
+                };
+            };
+            /** @description The cached copy is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The range is outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    start_admin_import: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every record and report, write nothing. */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_ImportJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than 20 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_ImportJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_security_events: {
         parameters: {
             query?: {
@@ -3173,6 +4128,78 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    admin_storage_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StorageSummary"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    check_admin_storage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StorageCheck"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    clean_admin_storage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StorageCleanup"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
@@ -3203,6 +4230,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success_UploadView"];
+                };
+            };
+            /** @description A header is missing or malformed, or the name or size breaks its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -3344,7 +4380,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Upload-Offset is missing or malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -2,7 +2,10 @@
 pub mod books;
 pub mod categories;
 pub mod chapters;
+pub mod files;
 pub mod security;
+pub mod storage;
+pub mod transfer;
 pub mod uploads;
 
 use super::registry::ApiRoutes;
@@ -11,6 +14,9 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let api = books::routes(api);
     let api = categories::routes(api);
     let api = chapters::routes(api);
+    let api = files::routes(api);
+    let api = storage::routes(api);
+    let api = transfer::routes(api);
     let api = uploads::routes(api);
     security::routes(api)
 }

@@ -59,6 +59,7 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     responses(
         (status = 201, description = "Opened; resume at `Location`", body = Success<UploadView>,
             headers(("Location" = String), ("Upload-Offset" = u64), ("Tus-Resumable" = String))),
+        (status = 400, description = "A header is missing or malformed, or the name or size breaks its rule", body = crate::error::ErrorBody),
         (status = 409, description = "Too many uploads in progress", body = crate::error::ErrorBody),
         (status = 507, description = "The upload disk is full", body = crate::error::ErrorBody)))]
 #[tracing::instrument(skip_all)]
@@ -152,6 +153,7 @@ async fn head_admin_upload(
     request_body(content = Vec<u8>, content_type = "application/offset+octet-stream"),
     responses(
         (status = 204, description = "Appended", headers(("Upload-Offset" = u64), ("Tus-Resumable" = String))),
+        (status = 400, description = "Upload-Offset is missing or malformed", body = crate::error::ErrorBody),
         (status = 409, description = "The offset is not where the upload stands, or the upload is closed or busy", body = crate::error::ErrorBody),
         (status = 413, description = "More bytes than the declared size", body = crate::error::ErrorBody),
         (status = 415, description = "Not the tus body type, or the file is not of the upload's kind", body = crate::error::ErrorBody),

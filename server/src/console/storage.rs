@@ -1,0 +1,270 @@
+//! The operator's view of storage: the backend in use and the space taken, a consistency check
+//! between the database's files and the store's objects (orphan objects no file row names,
+//! file rows whose object is gone), and the clean-up of orphans.
+use std::collections::{HashMap, HashSet};
+
+use futures_util::StreamExt;
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
+use serde::Serialize;
+
+use super::{
+    audit::{self, Actor, Change},
+    now_ms,
+};
+use crate::{
+    entities::{asset, upload},
+    error::{ApiError, ApiResult},
+    state::AppState,
+    storage::StorageKind,
+    uploads::{view::UploadStatus, STAGING_DIR},
+};
+
+/// How many orphans and missing files a check lists (all are counted).
+const LISTED_MAX: usize = 1000;
+/// An orphan younger than this may be a file being stored right now: never cleaned.
+const ORPHAN_MIN_AGE_MS: i64 = 3600 * 1000;
+
+/// Files of one kind.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KindTotal {
+    pub kind: String,
+    pub count: u64,
+    pub bytes: i64,
+}
+
+/// The storage page's summary.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StorageSummary {
+    pub kind: StorageKind,
+    /// Where the files are (a folder or a bucket; never a credential).
+    pub location: String,
+    /// Stored files by kind.
+    pub files: Vec<KindTotal>,
+    /// Uploads in progress and the bytes their part files hold on this server's disk.
+    pub receiving_uploads: u64,
+    pub part_bytes: u64,
+    /// Uploads that failed (refused bytes or expired).
+    pub failed_uploads: u64,
+    /// Free and total bytes of the disk holding the data folder.
+    pub disk_free_bytes: Option<u64>,
+    pub disk_total_bytes: Option<u64>,
+}
+
+/// An object of the store.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredObjectView {
+    pub key: String,
+    pub bytes: u64,
+    pub last_modified: i64,
+}
+
+/// A file row whose object is not in the store.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MissingObject {
+    pub asset_id: i32,
+    pub key: String,
+    pub kind: String,
+    pub original_name: Option<String>,
+}
+
+/// What a consistency check found.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StorageCheck {
+    /// Objects in the store, and their bytes.
+    pub objects: u64,
+    pub object_bytes: u64,
+    /// Objects no file names (cover sizes of a known image are not orphans).
+    pub orphan_count: u64,
+    pub orphan_bytes: u64,
+    /// The first orphans, oldest first.
+    pub orphans: Vec<StoredObjectView>,
+    /// Files whose object is missing.
+    pub missing_count: u64,
+    pub missing: Vec<MissingObject>,
+    pub checked_at: i64,
+}
+
+/// What a clean-up removed.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StorageCleanup {
+    pub deleted: u64,
+    pub bytes: u64,
+    /// Orphans kept because they are younger than an hour (perhaps being stored right now).
+    pub kept_recent: u64,
+}
+
+pub async fn summary(state: &AppState) -> ApiResult<StorageSummary> {
+    let db = state.db.reader();
+    let totals: Vec<(String, i64, Option<i64>)> = asset::Entity::find()
+        .select_only()
+        .column(asset::Column::Kind)
+        .column_as(asset::Column::Id.count(), "count")
+        .column_as(asset::Column::Bytes.sum(), "bytes")
+        .group_by(asset::Column::Kind)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let uploads_in = |status: UploadStatus| {
+        upload::Entity::find().filter(upload::Column::Status.eq(status.as_str()))
+    };
+    let receiving_uploads = uploads_in(UploadStatus::Receiving).count(db).await?;
+    let failed_uploads = uploads_in(UploadStatus::Failed).count(db).await?;
+    let staging = state.config.data_dir.join(STAGING_DIR);
+    let part_bytes = std::fs::read_dir(&staging)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter_map(|entry| entry.metadata().ok())
+                .map(|meta| meta.len())
+                .sum()
+        })
+        .unwrap_or(0);
+    let disk = rustix::fs::statvfs(state.config.data_dir.as_path()).ok();
+    Ok(StorageSummary {
+        kind: state.storage.kind(),
+        location: state.storage.location().to_owned(),
+        files: totals
+            .into_iter()
+            .map(|(kind, count, bytes)| KindTotal {
+                kind,
+                count: count.max(0) as u64,
+                bytes: bytes.unwrap_or(0),
+            })
+            .collect(),
+        receiving_uploads,
+        part_bytes,
+        failed_uploads,
+        disk_free_bytes: disk
+            .as_ref()
+            .map(|stats| stats.f_bavail.saturating_mul(stats.f_frsize)),
+        disk_total_bytes: disk.map(|stats| stats.f_blocks.saturating_mul(stats.f_frsize)),
+    })
+}
+
+/// Whether `key` is a cover size (`covers/<id>/<size>.jpg`) of image `id`; answers the id.
+fn cover_of(key: &str) -> Option<i32> {
+    let rest = key.strip_prefix("covers/")?;
+    let (id, _) = rest.split_once('/')?;
+    id.parse().ok()
+}
+
+/// Lists the whole store and compares it with the file rows.
+pub async fn check(state: &AppState) -> ApiResult<StorageCheck> {
+    let db = state.db.reader();
+    let rows: Vec<(i32, String, String, Option<String>)> = asset::Entity::find()
+        .select_only()
+        .column(asset::Column::Id)
+        .column(asset::Column::StorageKey)
+        .column(asset::Column::Kind)
+        .column(asset::Column::OriginalName)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let by_key: HashMap<&str, i32> = rows
+        .iter()
+        .map(|(id, key, ..)| (key.as_str(), *id))
+        .collect();
+    let images: HashSet<i32> = rows
+        .iter()
+        .filter(|(_, _, kind, _)| kind == "image")
+        .map(|(id, ..)| *id)
+        .collect();
+    let mut seen: HashSet<i32> = HashSet::new();
+    let mut listing = state.storage.store().list(None);
+    let (mut objects, mut object_bytes) = (0u64, 0u64);
+    let mut orphans = Vec::new();
+    while let Some(meta) = listing.next().await {
+        let meta = meta.map_err(|error| {
+            ApiError::Internal(anyhow::Error::new(error).context("listing the store"))
+        })?;
+        let key = meta.location.to_string();
+        objects += 1;
+        object_bytes += meta.size;
+        if let Some(id) = by_key.get(key.as_str()) {
+            seen.insert(*id);
+        } else if !cover_of(&key).is_some_and(|id| images.contains(&id)) {
+            orphans.push(StoredObjectView {
+                key,
+                bytes: meta.size,
+                last_modified: meta.last_modified.timestamp_millis(),
+            });
+        }
+    }
+    orphans.sort_by_key(|orphan| orphan.last_modified);
+    let missing: Vec<MissingObject> = rows
+        .into_iter()
+        .filter(|(id, ..)| !seen.contains(id))
+        .map(|(asset_id, key, kind, original_name)| MissingObject {
+            asset_id,
+            key,
+            kind,
+            original_name,
+        })
+        .collect();
+    Ok(StorageCheck {
+        objects,
+        object_bytes,
+        orphan_count: orphans.len() as u64,
+        orphan_bytes: orphans.iter().map(|orphan| orphan.bytes).sum(),
+        missing_count: missing.len() as u64,
+        missing: missing.into_iter().take(LISTED_MAX).collect(),
+        orphans: orphans.into_iter().take(LISTED_MAX).collect(),
+        checked_at: now_ms(),
+    })
+}
+
+/// Removes every orphan older than an hour (found by a fresh check), and records what went.
+pub async fn clean(state: &AppState, actor: &Actor) -> ApiResult<StorageCleanup> {
+    let found = check(state).await?;
+    let cutoff = now_ms() - ORPHAN_MIN_AGE_MS;
+    let (old, recent): (Vec<_>, Vec<_>) = found
+        .orphans
+        .into_iter()
+        .partition(|orphan| orphan.last_modified < cutoff);
+    let mut removed = Vec::new();
+    for orphan in &old {
+        match state.storage.delete(&orphan.key).await {
+            Ok(()) => removed.push(orphan),
+            Err(error) => tracing::warn!(key = %orphan.key, %error, "orphan not removed"),
+        }
+    }
+    let cleanup = StorageCleanup {
+        deleted: removed.len() as u64,
+        bytes: removed.iter().map(|orphan| orphan.bytes).sum(),
+        kept_recent: recent.len() as u64,
+    };
+    if !removed.is_empty() {
+        let now = now_ms();
+        let txn = state.db.begin_write().await?;
+        let change = Change {
+            action: "storage.clean",
+            entity: "storage",
+            entity_id: 0,
+            before: Some(serde_json::json!({
+                "keys": removed.iter().map(|orphan| orphan.key.as_str()).collect::<Vec<_>>()
+            })),
+            after: serde_json::to_value(&cleanup).ok(),
+        };
+        audit::record(&txn, actor, change, now).await?;
+        txn.commit().await?;
+    }
+    Ok(cleanup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cover_sizes_name_their_image() {
+        assert_eq!(cover_of("covers/12/large.jpg"), Some(12));
+        assert_eq!(cover_of("covers/x/large.jpg"), None);
+        assert_eq!(cover_of("audio/2026/11/a.mp3"), None);
+    }
+}
