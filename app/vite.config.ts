@@ -35,7 +35,7 @@ const shellModules = [
   /\/src\/features\/player\/(index|player-context|player-controller|player-slot)\./,
 ];
 /** Modules of `src/lib` only the lazily loaded pages use (forms, the console's data and uploads). */
-const notShell = /\/src\/lib\/(core-pages|form-errors|console-api|queries\/console|uploads)\./;
+const notShell = /\/src\/lib\/(core-pages|form-errors|console-api|queries\/console|uploads|transfer-api)\./;
 const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 
 export default defineConfig({

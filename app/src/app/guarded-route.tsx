@@ -7,9 +7,9 @@ import { PageLoading } from '@/components/page-loading/page-loading';
 import { authStore } from '@/features/auth/auth-store';
 import { toGuardUser, useAuth, useCurrentUser } from '@/features/auth/use-auth';
 import { AppError } from '@/lib/app-error';
-import { decideRoute } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { usePageTitle } from '@/lib/page-title';
+import { routeDecision } from './route-access';
 import type { AppRoute } from './route-table';
 
 export const notFoundMessage = 'Page not found';
@@ -55,14 +55,7 @@ export function GuardedRoute({ route }: { route: AppRoute }) {
   const user = useCurrentUser();
   const { expiring } = useAuth();
   const { lang, fullPath } = useLang();
-  const decision = decideRoute({
-    path: fullPath,
-    user: toGuardUser(user),
-    nowMs: Date.now(),
-    guards: route.guards,
-    permission: route.permission ?? null,
-    lang,
-  });
+  const decision = routeDecision(route, { path: fullPath, user: toGuardUser(user), lang });
   // After a session expired the app itself goes to login (with its reason): no restore, no redirect here.
   const restore = useRestoreAttempt(decision.kind === 'login' && !expiring, fullPath);
   switch (decision.kind) {

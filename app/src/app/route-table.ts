@@ -33,6 +33,8 @@ const catalogPages = () => import('@/features/catalog/pages');
 const libraryPages = () => import('@/features/library/library-pages');
 const consoleCatalogPages = () => import('@/features/console-catalog/pages');
 const consoleChapterPages = () => import('@/features/console-chapters/pages');
+const consoleTransferPages = () => import('@/features/console-transfer/pages');
+const consoleFilePages = () => import('@/features/console-files/pages');
 
 const r = (name: RouteName, title: Label, options: Partial<Omit<AppRoute, 'name' | 'title'>> = {}): AppRoute => ({
   name,
@@ -105,7 +107,10 @@ export const routeTable: AppRoute[] = [
   r('profileMembership', (t) => t('app.routes.profileMembership'), auth),
   r('profileSubscription', (t) => t('app.routes.profileSubscription'), auth),
   // Admin
-  r('admin', (t) => t('app.routes.admin'), { guards: ['auth', 'admin'] }),
+  r('admin', (t) => t('app.routes.admin'), {
+    guards: ['auth', 'admin'],
+    page: named(() => import('@/features/console-dashboard/pages'), 'AdminDashboardPage'),
+  }),
   r('adminUsers', (t) => t('app.routes.adminUsers'), users),
   r('adminUserRoles', (t) => t('app.routes.adminRoles'), users),
   r('adminBooks', (t) => t('app.routes.adminBooks'), {
@@ -175,14 +180,25 @@ export const routeTable: AppRoute[] = [
   r('adminAnalytics', (t) => t('app.routes.adminAnalytics'), analytics),
   r('adminSearchAnalytics', (t) => t('app.routes.adminSearchAnalytics'), analytics),
   r('adminReports', (t) => t('app.routes.adminReports'), system),
-  r('adminResources', (t) => t('app.routes.adminResources'), books),
+  r('adminResources', (t) => t('app.routes.adminResources'), {
+    ...books,
+    page: named(consoleFilePages, 'AdminResourcesPage'),
+  }),
   // Spec §6 names these two by permission alone.
-  r('adminFiles', (t) => t('app.routes.adminFiles'), { guards: ['auth', 'permission'], permission: 'manage:books' }),
+  r('adminFiles', (t) => t('app.routes.adminFiles'), {
+    guards: ['auth', 'permission'],
+    permission: 'manage:books',
+    page: named(consoleFilePages, 'AdminFilesPage'),
+  }),
   r('adminStorage', (t) => t('app.routes.adminStorage'), {
     guards: ['auth', 'permission'],
     permission: 'manage:system',
+    page: named(consoleFilePages, 'AdminStoragePage'),
   }),
-  r('adminExport', (t) => t('app.routes.adminExport'), books),
+  r('adminExport', (t) => t('app.routes.adminExport'), {
+    ...books,
+    page: named(consoleTransferPages, 'AdminExportPage'),
+  }),
   r('adminUpload', (t) => t('app.routes.adminUpload'), {
     ...books,
     page: named(consoleChapterPages, 'AdminUploadPage'),
@@ -190,7 +206,10 @@ export const routeTable: AppRoute[] = [
   r('adminPromotions', (t) => t('app.routes.adminPromotions'), promotions),
   r('adminLimitedFree', (t) => t('app.routes.adminLimitedFree'), promotions),
   r('adminAdsSettings', (t) => t('app.routes.adminAdsSettings'), system),
-  r('adminDataImport', (t) => t('app.routes.adminDataImport'), books),
+  r('adminDataImport', (t) => t('app.routes.adminDataImport'), {
+    ...books,
+    page: named(consoleTransferPages, 'AdminDataImportPage'),
+  }),
   // Demo and test pages
   r('demoI18n', (t) => t('app.routes.demoI18n'), { page: named(demoPages, 'I18nDemoPage') }),
   r('demoAudioPlayer', (t) => t('app.routes.demoAudioPlayer'), {

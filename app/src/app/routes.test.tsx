@@ -1,6 +1,7 @@
 // Route table behaviour: guards, locale prefixes, 404s and the error screen, rendered through the real router.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiError, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
 
@@ -20,11 +21,16 @@ describe('guards', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('需要管理员权限');
   });
 
-  it('lets an admin through /admin (no page yet: the 404 screen, not 403)', async () => {
+  it('lets an admin through /admin to the dashboard', async () => {
+    mockFetch({ 'GET /api/admin/dashboard': apiError(503, 'unavailable', '稍后再试') });
     renderApp('/admin', { user: users.admin });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('404');
-    expect(alert).not.toHaveTextContent('403');
+    expect(await screen.findByRole('heading', { level: 1, name: '概览' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('403')).not.toBeInTheDocument();
+  });
+
+  it('refuses /admin/storage to an editor (manage:system)', async () => {
+    renderApp('/admin/storage', { user: users.editor });
+    expect(await screen.findByRole('alert')).toHaveTextContent('403');
   });
 
   it('redirects a free user on /premium/downloads to /premium with reason premium_required', async () => {

@@ -1,10 +1,27 @@
-// The console's catalogue endpoints (permission manage:books), one function each, answering what
-// the contract says (`lib/api/types`). Every call is made as the signed-in editor (`authRequest`).
-import type { ApiData, BookInput, BulkRequest, CategoryInput, ChapterBulk, ChapterInput } from '@/lib/api/types';
+// The console's endpoints (catalogue, files and dashboard: manage:books; storage: manage:system),
+// one function each, answering what the contract says (`lib/api/types`). Every call is made as the
+// signed-in editor (`authRequest`).
+import type {
+  ApiData,
+  BookInput,
+  BulkRequest,
+  CategoryInput,
+  ChapterBulk,
+  ChapterInput,
+  CoverRequest,
+} from '@/lib/api/types';
 import { query, type Params } from '@/lib/catalog-api';
 import { apiUrl, authRequest, bearerToken } from '@/lib/http';
 
 type Signal = { signal?: AbortSignal };
+
+/** The sizes the server makes of a cover: 600×800, 300×400 and 150×200 JPEG. */
+export type CoverSize = 'large' | 'medium' | 'small';
+
+/** `url` with the access token in `?token=`, for an element that cannot send a header. */
+function withToken(url: string, token: string | null): string {
+  return token ? `${url}?token=${encodeURIComponent(token)}` : url;
+}
 
 export const consoleApi = {
   books: (params: Params, { signal }: Signal = {}) =>
@@ -17,6 +34,11 @@ export const consoleApi = {
     authRequest<ApiData<'/api/admin/books/{id}', 'put'>>('PUT', `/api/admin/books/${id}`, { body }),
   deleteBook: (id: number) =>
     authRequest<ApiData<'/api/admin/books/{id}', 'delete'>>('DELETE', `/api/admin/books/${id}`),
+  /** Makes the book's cover from an uploaded image, or removes it (`assetId: null`). */
+  setBookCover: (id: number, body: CoverRequest) =>
+    authRequest<ApiData<'/api/admin/books/{id}/cover', 'put'>>('PUT', `/api/admin/books/${id}/cover`, { body }),
+  /** The address of one size of a cover made from image `assetId` (public, like the catalogue's). */
+  coverUrl: (assetId: number, size: CoverSize) => apiUrl(`/api/covers/${assetId}/${size}`),
   bulkBooks: (body: BulkRequest) =>
     authRequest<ApiData<'/api/admin/books/bulk', 'post'>>('POST', '/api/admin/books/bulk', { body }),
   categories: ({ signal }: Signal = {}) =>
@@ -77,11 +99,28 @@ export const consoleApi = {
    * The address of a chapter's audio for an editor's `<audio>` element, which cannot send a
    * header: the access token rides in `?token=` (the server reads it as the bearer token).
    */
-  chapterAudioUrl: async (id: number) => {
-    const token = await bearerToken();
-    const url = apiUrl(`/api/admin/chapters/${id}/audio`);
-    return token ? `${url}?token=${encodeURIComponent(token)}` : url;
-  },
+  chapterAudioUrl: async (id: number) => withToken(apiUrl(`/api/admin/chapters/${id}/audio`), await bearerToken()),
+  dashboard: ({ signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/dashboard', 'get'>>('GET', '/api/admin/dashboard', { signal }),
+  /** Stored files with their uses: `q`, `kind` (audio, image), `used` (true, false), `sort`, paging. */
+  files: (params: Params, { signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/files', 'get'>>('GET', `/api/admin/files${query(params)}`, { signal }),
+  file: (id: number, { signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/files/{id}', 'get'>>('GET', `/api/admin/files/${id}`, { signal }),
+  /** Deletes an unused file (409 `file_in_use`, with the server's words, when something uses it). */
+  deleteFile: (id: number) =>
+    authRequest<ApiData<'/api/admin/files/{id}', 'delete'>>('DELETE', `/api/admin/files/${id}`),
+  /**
+   * The address of a stored file's bytes for an `<audio>` or `<img>` element, with `token` (from
+   * `bearerToken()`) in `?token=` as for a chapter's audio.
+   */
+  fileContentUrl: (id: number, token: string | null) => withToken(apiUrl(`/api/admin/files/${id}/content`), token),
+  storage: ({ signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/storage', 'get'>>('GET', '/api/admin/storage', { signal }),
+  /** Lists the whole store against the files (may take a while on a large store). */
+  checkStorage: () => authRequest<ApiData<'/api/admin/storage/check', 'post'>>('POST', '/api/admin/storage/check'),
+  /** Removes the orphan objects older than an hour. */
+  cleanStorage: () => authRequest<ApiData<'/api/admin/storage/clean', 'post'>>('POST', '/api/admin/storage/clean'),
   /** An upload as the server holds it: its state and, once complete, the stored file. */
   upload: (id: string) =>
     authRequest<ApiData<'/api/admin/uploads/{id}', 'get'>>('GET', `/api/admin/uploads/${encodeURIComponent(id)}`),

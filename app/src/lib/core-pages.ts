@@ -11,6 +11,7 @@ export {
   validateCategory,
   validateChapter,
   validatePasswordChange,
+  validatePrices,
   validateProfileUpdate,
   validateRegistration,
   validateTimezone,

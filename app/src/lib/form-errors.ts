@@ -42,3 +42,10 @@ export function useDescribeFailure(): (error: unknown) => string | null {
   const { t } = useTranslation();
   return (error: unknown) => describeFailure(error, t);
 }
+
+/** `useDescribeFailure`, falling back to the fields' own words (a refused file names them). */
+export function useExplainFailure(): (error: unknown) => string | null {
+  const describe = useDescribeFailure();
+  return (error: unknown) =>
+    describe(error) ?? (error instanceof ApiError ? Object.values(error.fields).join(' ') : null);
+}

@@ -1,5 +1,6 @@
 // /admin/books/create and /admin/books/:id/edit: the book form; the edit page also publishes or
-// unpublishes the book and deletes it (then returns to the list).
+// unpublishes the book, deletes it (then returns to the list) and sets or removes its cover (the
+// create page says the cover comes once the book is saved: the edit page opens right after).
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import type { AdminBook } from '@/lib/api/types';
 import { useLocalize } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { consoleQueries, useBulkBooks, useDeleteBook } from '@/lib/queries/console';
+import { BookCover } from './book-cover';
 import { BookForm } from './book-form';
 import { PUBLISHED_LABEL } from './labels';
 import '@/components/console/console.css';
@@ -38,6 +40,7 @@ export function AdminBookCreatePage() {
     <div className="console-page">
       <BackToList />
       <h1>{t('console.bookForm.createTitle')}</h1>
+      <p className="field__hint">{t('console.bookCover.afterCreate')}</p>
       <BookForm onSaved={created} />
     </div>
   );
@@ -140,6 +143,7 @@ export function AdminBookEditPage() {
       {book.isSuccess && (
         <>
           <BookState book={book.data} />
+          <BookCover book={book.data} />
           <BookForm key={book.data.id} book={book.data} onSaved={saved} />
         </>
       )}

@@ -19,6 +19,7 @@ import { consoleQueries, useBulkBooks } from '@/lib/queries/console';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { categoryName, categoryOptions } from './categories';
 import { PUBLISHED_LABEL, SORT_LABEL } from './labels';
+import { FilterSelect } from '@/components/console/filter-select';
 
 const keys = ['q', 'category', 'access', 'status', 'published', 'sort'] as const;
 type Key = (typeof keys)[number];
@@ -78,16 +79,13 @@ export function BookList({ categoryId }: { categoryId?: number }) {
   };
 
   const select = (key: Exclude<Key, 'q'>, label: string, options: [string, string][]) => (
-    <div className="filter">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select id={`${id}-${key}`} value={values[key]} onChange={(event) => update({ [key]: event.target.value })}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      id={`${id}-${key}`}
+      label={label}
+      value={values[key]}
+      options={options}
+      onChange={(value) => update({ [key]: value })}
+    />
   );
   const all: [string, string] = ['', t('console.books.filters.all')];
   const count = chosen.length;

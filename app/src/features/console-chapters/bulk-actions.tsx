@@ -8,7 +8,7 @@ import { TextField } from '@/components/form-field/form-field';
 import { useToast } from '@/components/toast/use-toast';
 import type { ChapterBulkAction } from '@/lib/api/types';
 import { formatCurrency, formatNumber } from '@/lib/core';
-import { validateChapter } from '@/lib/core-pages';
+import { validatePrices } from '@/lib/core-pages';
 import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from '@/lib/form-errors';
 import { useLang } from '@/lib/lang';
 import { useBulkChapters } from '@/lib/queries/console';
@@ -43,8 +43,8 @@ function BulkPriceForm({
       priceUsd: typedNumber(prices.priceUsd),
       priceJpy: typedNumber(prices.priceJpy),
     };
-    // Core's chapter rule on the prices alone (this form has no title: a stand-in passes it).
-    const checked = validateChapter({ titleZh: '-', ...typed, lang });
+    // Core's price rule, the one the server applies to a bulk price change.
+    const checked = validatePrices({ ...typed, lang });
     if (checked.kind === 'invalid') {
       setErrors(fieldMessages(checked.errors));
       return;

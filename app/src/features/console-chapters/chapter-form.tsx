@@ -5,6 +5,7 @@
 // the same way. Saving sends the uploaded file's `assetId`.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PreviewPlayer, useAudioPreview } from '@/components/console/audio-preview';
 import { FormSubmit } from '@/components/console/form-submit';
 import { useConsoleForm } from '@/components/console/use-console-form';
 import { CheckField, TextField } from '@/components/form-field/form-field';
@@ -16,7 +17,6 @@ import { formatCurrency, formatDuration } from '@/lib/core';
 import { formatFileSize, validateChapter } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { useSaveChapter } from '@/lib/queries/console';
-import { PreviewPlayer, useAudioPreview } from './audio-preview';
 import { PRICES, typedNumber } from './labels';
 
 type FormKey =

@@ -19,6 +19,7 @@ import { PUBLISHED_LABEL } from './labels';
 import '@/components/catalog/catalog-page.css';
 import '@/components/console/console.css';
 import './console-chapters.css';
+import { FilterSelect } from '@/components/console/filter-select';
 
 const keys = ['q', 'audio', 'published'] as const;
 type Key = (typeof keys)[number];
@@ -38,16 +39,13 @@ export function AdminChaptersPage() {
   const filtered = keys.some((key) => values[key] !== '');
 
   const select = (key: Exclude<Key, 'q'>, label: string, options: [string, string][]) => (
-    <div className="filter">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select id={`${id}-${key}`} value={values[key]} onChange={(event) => update({ [key]: event.target.value })}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      id={`${id}-${key}`}
+      label={label}
+      value={values[key]}
+      options={options}
+      onChange={(value) => update({ [key]: value })}
+    />
   );
   const all: [string, string] = ['', t('console.allChapters.filters.all')];
   const columns: Column[] = [

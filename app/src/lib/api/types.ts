@@ -93,3 +93,19 @@ export type ChapterInput = Schemas['ValidateChapterInput'];
 export type AssetView = Schemas['AssetView'];
 export type UploadKind = Schemas['UploadKind'];
 export type UploadView = Schemas['UploadView'];
+
+// The console's dashboard, stored files and storage
+export type Dashboard = Schemas['Dashboard'];
+export type RecentChange = Schemas['RecentChange'];
+export type AdminFile = Schemas['AdminFile'];
+export type FileChapterUse = Schemas['FileChapterUse'];
+export type FileBookUse = Schemas['FileBookUse'];
+/** The body of `PUT /api/admin/books/{id}/cover`. */
+export type CoverRequest = Schemas['CoverRequest'];
+export type StorageKind = Schemas['StorageKind'];
+export type StorageSummary = Schemas['StorageSummary'];
+export type KindTotal = Schemas['KindTotal'];
+export type StorageCheck = Schemas['StorageCheck'];
+export type StorageCleanup = Schemas['StorageCleanup'];
+export type StoredObjectView = Schemas['StoredObjectView'];
+export type MissingObject = Schemas['MissingObject'];

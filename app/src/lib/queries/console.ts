@@ -1,9 +1,10 @@
-// The console's catalogue: its queries (under `['console', …]`) and its writes. The console's
-// answers carry every language at once, so their keys have no `lang`. Every write marks stale
-// the console's answers and everything a listener page shows of the catalogue (`['catalog']`,
-// and the viewer's books, chapters, recommendations and library lists), so pages open in the
-// same tab show the change.
+// The console's catalogue, files, storage and dashboard: their queries (under `['console', …]`)
+// and their writes. The console's answers carry every language at once, so their keys have no
+// `lang`. Every catalogue write marks stale the console's answers and everything a listener page
+// shows of the catalogue (`['catalog']`, and the viewer's books, chapters, recommendations and
+// library lists), so pages open in the same tab show the change.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { BookInput, BulkAction, CategoryInput, ChapterBulk, ChapterInput } from '@/lib/api/types';
 import { definedParams, type Params } from '@/lib/catalog-api';
 import { consoleApi } from '@/lib/console-api';
@@ -46,6 +47,22 @@ export const consoleQueries = {
     queryOptions({
       queryKey: [...consoleKey, 'chapter', id],
       queryFn: ({ signal }) => consoleApi.chapter(id, { signal }),
+    }),
+  dashboard: () =>
+    queryOptions({
+      queryKey: [...consoleKey, 'dashboard'],
+      queryFn: ({ signal }) => consoleApi.dashboard({ signal }),
+    }),
+  /** Stored files with their uses (a new upload or a deletion marks every list stale). */
+  files: (params: Params) =>
+    queryOptions({
+      queryKey: [...consoleKey, 'files', definedParams(params)],
+      queryFn: ({ signal }) => consoleApi.files(params, { signal }),
+    }),
+  storage: () =>
+    queryOptions({
+      queryKey: [...consoleKey, 'storage'],
+      queryFn: ({ signal }) => consoleApi.storage({ signal }),
     }),
 };
 
@@ -130,6 +147,47 @@ export function useReorderChapters(bookId: number) {
     onSuccess: (list) => {
       queryClient.setQueryData(queryKey, list);
       void catalogueChanged(queryClient);
+    },
+  });
+}
+
+/** Makes a book's cover from an uploaded image, or removes it (`assetId: null`); answers the book. */
+export function useSetBookCover() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, assetId }: { id: number; assetId: number | null }) => consoleApi.setBookCover(id, { assetId }),
+    onSuccess: (book) => {
+      queryClient.setQueryData(consoleQueries.book(book.id).queryKey, book);
+      void catalogueChanged(queryClient);
+    },
+  });
+}
+
+/** Deletes an unused stored file (a used one is refused with 409 `file_in_use`). */
+export const useDeleteFile = () => useCatalogueWrite((id: number) => consoleApi.deleteFile(id));
+
+/** A file was stored: the file lists, the dashboard and the storage figures are stale. */
+export function useFilesChanged(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    for (const part of ['files', 'dashboard', 'storage']) {
+      void queryClient.invalidateQueries({ queryKey: [...consoleKey, part] });
+    }
+  }, [queryClient]);
+}
+
+/** Compares the whole store with the files (orphan and missing objects); nothing changes. */
+export const useCheckStorage = () => useMutation({ mutationFn: () => consoleApi.checkStorage() });
+
+/** Removes the orphan objects older than an hour; the storage figures and the dashboard are stale. */
+export function useCleanStorage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => consoleApi.cleanStorage(),
+    onSuccess: () => {
+      for (const part of ['storage', 'dashboard']) {
+        void queryClient.invalidateQueries({ queryKey: [...consoleKey, part] });
+      }
     },
   });
 }
