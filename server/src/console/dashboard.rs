@@ -84,7 +84,7 @@ pub async fn figures(db: &impl ConnectionTrait) -> ApiResult<Dashboard> {
     let stored: Option<(i64, Option<i64>)> = asset::Entity::find()
         .select_only()
         .column_as(asset::Column::Id.count(), "count")
-        .column_as(asset::Column::Bytes.sum(), "bytes")
+        .column_as(super::storage::total_bytes(), "bytes")
         .into_tuple()
         .one(db)
         .await?;

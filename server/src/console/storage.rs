@@ -105,7 +105,7 @@ pub async fn summary(state: &AppState) -> ApiResult<StorageSummary> {
         .select_only()
         .column(asset::Column::Kind)
         .column_as(asset::Column::Id.count(), "count")
-        .column_as(asset::Column::Bytes.sum(), "bytes")
+        .column_as(total_bytes(), "bytes")
         .group_by(asset::Column::Kind)
         .into_tuple()
         .all(db)
@@ -255,6 +255,12 @@ pub async fn clean(state: &AppState, actor: &Actor) -> ApiResult<StorageCleanup>
         txn.commit().await?;
     }
     Ok(cleanup)
+}
+
+/// SUM of the files' bytes as a 64-bit integer (PostgreSQL sums a BIGINT column as NUMERIC).
+pub(crate) fn total_bytes() -> sea_orm::sea_query::Expr {
+    use sea_orm::sea_query::{Alias, Expr, ExprTrait, Func};
+    Expr::expr(Func::sum(Expr::col(asset::Column::Bytes))).cast_as(Alias::new("BIGINT"))
 }
 
 #[cfg(test)]
