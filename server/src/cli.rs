@@ -117,26 +117,14 @@ pub async fn import(config: Config, file: &std::path::Path, dry_run: bool) -> an
 /// Writes an export to `output` or standard output.
 pub async fn export(
     config: Config,
-    kind: crate::config::ExportWhat,
-    format: crate::config::ExportFile,
+    kind: crate::console::transfer::export::ExportKind,
+    format: crate::console::transfer::export::ExportFormat,
     output: Option<&std::path::Path>,
 ) -> anyhow::Result<()> {
     use futures_util::StreamExt;
     use std::io::Write;
 
-    use crate::{
-        config::{ExportFile, ExportWhat},
-        console::transfer::export::{self, ExportFormat, ExportKind},
-    };
-    let kind = match kind {
-        ExportWhat::Books => ExportKind::Books,
-        ExportWhat::Chapters => ExportKind::Chapters,
-        ExportWhat::Users => ExportKind::Users,
-    };
-    let format = match format {
-        ExportFile::Csv => ExportFormat::Csv,
-        ExportFile::Json => ExportFormat::Json,
-    };
+    use crate::console::transfer::export;
     let db = Db::connect_and_migrate(&config.effective_database_url(), None).await?;
     let mut out: Box<dyn Write> = match output {
         Some(path) => Box::new(std::io::BufWriter::new(

@@ -44,29 +44,14 @@ pub enum Command {
     Export {
         /// What to export.
         #[arg(value_enum)]
-        kind: ExportWhat,
+        kind: crate::console::transfer::export::ExportKind,
         /// The file format.
-        #[arg(long, value_enum, default_value_t = ExportFile::Csv)]
-        format: ExportFile,
+        #[arg(long, value_enum, default_value_t = crate::console::transfer::export::ExportFormat::Csv)]
+        format: crate::console::transfer::export::ExportFormat,
         /// Where to write (standard output when absent).
         #[arg(long)]
         output: Option<PathBuf>,
     },
-}
-
-/// What `tingshu export` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ExportWhat {
-    Books,
-    Chapters,
-    Users,
-}
-
-/// The format `tingshu export` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ExportFile {
-    Csv,
-    Json,
 }
 
 /// Settings shared by every command.

@@ -128,10 +128,15 @@ async fn load(
         book_access,
         campaigns,
         key: asset.storage_key,
-        mime: HeaderValue::from_str(&asset.mime)
-            .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream")),
+        mime: mime_header(&asset.mime),
         etag: strong_etag(&asset.sha256),
     })))
+}
+
+/// A stored file's type as a header value (an unusable one is sent as octet-stream).
+pub fn mime_header(mime: &str) -> HeaderValue {
+    HeaderValue::from_str(mime)
+        .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"))
 }
 
 #[cfg(test)]

@@ -63,6 +63,28 @@ impl AudioSource {
     }
 }
 
+/// Answers an editor's request for a stored file (any chapter's audio, any uploaded file):
+/// ranges and validators as for listeners, never cached by others (`private, no-cache`).
+pub async fn serve_stored(
+    state: &AppState,
+    key: &str,
+    mime: &str,
+    sha256: &str,
+    method: &axum::http::Method,
+    headers: &axum::http::HeaderMap,
+) -> ApiResult<axum::response::Response> {
+    let source = open_source(state, key).await?;
+    let mime = facts::mime_header(mime);
+    let etag = serve::strong_etag(sha256);
+    let file = serve::AudioFile {
+        source,
+        mime: &mime,
+        etag: etag.as_ref(),
+    };
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    serve::serve(method, headers, file, serve::CachePolicy::Bearer, now_ms).await
+}
+
 /// Opens the stored file `key`: on the local disk the file itself (kept open a minute, read
 /// with positioned reads), elsewhere the object through the store. A missing file is the
 /// 404 `audio_file`.

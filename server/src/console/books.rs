@@ -607,8 +607,15 @@ pub async fn set_cover(
                     let message = text(lang, "api.console.noSuchImage").to_owned();
                     ApiError::invalid_field("assetId", message, lang)
                 })?;
-            let bytes = read_stored(state, &image.storage_key).await?;
-            crate::covers::ensure_sizes(&state.storage, image.id, bytes)
+            let bytes = state
+                .storage
+                .read(&image.storage_key)
+                .await
+                .map_err(|error| ApiError::Internal(error.context("stored image")))?
+                .ok_or_else(|| {
+                    ApiError::Internal(anyhow::anyhow!("image {} is not stored", image.id))
+                })?;
+            crate::covers::ensure_sizes(&state.storage, image.id, bytes.to_vec())
                 .await
                 .map_err(|error| {
                     tracing::warn!(asset = image.id, %error, "cover sizes not made");
@@ -649,24 +656,6 @@ pub async fn set_cover(
     txn.commit().await?;
     catalogue_changed(state, &[id]).await;
     Ok(after)
-}
-
-/// The bytes of a stored file (a cover's original: at most the image upload limit).
-async fn read_stored(state: &AppState, key: &str) -> ApiResult<Vec<u8>> {
-    use object_store::ObjectStoreExt;
-    let location = crate::storage::storage_key(key)
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("unsafe storage key {key:?}")))?;
-    let found = state
-        .storage
-        .store()
-        .get(&location)
-        .await
-        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("stored image")))?;
-    let bytes = found
-        .bytes()
-        .await
-        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("stored image")))?;
-    Ok(bytes.to_vec())
 }
 
 /// Deletes book `id` with its chapters, shelf entries, progress and history.

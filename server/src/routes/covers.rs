@@ -8,7 +8,6 @@ use axum::{
     response::Response,
 };
 use bytes::Bytes;
-use object_store::ObjectStoreExt;
 use sea_orm::EntityTrait;
 use tingshu_core::auth::access::Access;
 use utoipa_axum::routes;
@@ -19,7 +18,6 @@ use crate::{
     entities::asset,
     error::{ApiError, ApiResult, Missing},
     state::AppState,
-    storage::storage_key,
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
@@ -41,8 +39,8 @@ async fn cover_image(
     let (Ok(asset_id), Some(size)) = (id.parse::<i32>(), CoverSize::parse(&size)) else {
         return Err(missing());
     };
-    let location = storage_key(&covers::key(asset_id, size)).ok_or_else(missing)?;
-    let bytes = match read(&state, &location).await? {
+    let key = covers::key(asset_id, size);
+    let bytes = match read(&state, &key).await? {
         Some(bytes) => bytes,
         None => {
             let image = asset::Entity::find_by_id(asset_id)
@@ -50,12 +48,13 @@ async fn cover_image(
                 .await?
                 .filter(|asset| asset.kind == "image")
                 .ok_or_else(missing)?;
-            let original = storage_key(&image.storage_key).ok_or_else(missing)?;
-            let original = read(&state, &original).await?.ok_or_else(missing)?;
+            let original = read(&state, &image.storage_key)
+                .await?
+                .ok_or_else(missing)?;
             covers::ensure_sizes(&state.storage, asset_id, original.to_vec())
                 .await
                 .map_err(|error| ApiError::Internal(error.context("cover sizes")))?;
-            read(&state, &location).await?.ok_or_else(missing)?
+            read(&state, &key).await?.ok_or_else(missing)?
         }
     };
     let mut response = Response::new(Body::from(bytes));
@@ -68,12 +67,11 @@ async fn cover_image(
     Ok(response)
 }
 
-/// The stored object at `location`, or `None` when there is none.
-async fn read(state: &AppState, location: &object_store::path::Path) -> ApiResult<Option<Bytes>> {
-    let failed = |error| ApiError::Internal(anyhow::Error::new(error).context("cover"));
-    match state.storage.store().get(location).await {
-        Ok(found) => Ok(Some(found.bytes().await.map_err(failed)?)),
-        Err(object_store::Error::NotFound { .. }) => Ok(None),
-        Err(error) => Err(failed(error)),
-    }
+/// The stored object `key`, or `None` when there is none.
+async fn read(state: &AppState, key: &str) -> ApiResult<Option<Bytes>> {
+    state
+        .storage
+        .read(key)
+        .await
+        .map_err(|error| ApiError::Internal(error.context("cover")))
 }

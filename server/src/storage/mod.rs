@@ -169,6 +169,18 @@ impl Storage {
         Ok(())
     }
 
+    /// The whole object `key` (small files: covers and their originals); `None` when absent.
+    pub async fn read(&self, key: &str) -> anyhow::Result<Option<bytes::Bytes>> {
+        let Some(location) = storage_key(key) else {
+            return Ok(None);
+        };
+        match self.store.get(&location).await {
+            Ok(found) => Ok(Some(found.bytes().await?)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(error) => Err(error.into()),
+        }
+    }
+
     /// Whether `key` exists.
     pub async fn exists(&self, key: &str) -> anyhow::Result<bool> {
         let Some(location) = storage_key(key) else {

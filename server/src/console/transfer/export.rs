@@ -9,7 +9,6 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect,
 };
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::entities::{author, book, book_tag, category, chapter, narrator, tag, user};
@@ -17,18 +16,16 @@ use crate::entities::{author, book, book_tag, category, chapter, narrator, tag, 
 /// Rows read per query.
 const PAGE: u64 = 500;
 
-/// What is exported.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
+/// What is exported (also `tingshu export`'s argument).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportKind {
     Books,
     Chapters,
     Users,
 }
 
-/// The file format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
+/// The file format (also `tingshu export --format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ExportFormat {
     Csv,
     Json,

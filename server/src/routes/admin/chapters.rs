@@ -16,10 +16,7 @@ use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
-    audio::{
-        self,
-        serve::{serve, strong_etag, AudioFile, CachePolicy},
-    },
+    audio,
     auth::SignedIn,
     console::{
         audit::Actor,
@@ -238,15 +235,13 @@ async fn preview_admin_chapter_audio(
     let asset = chapters::audio_of(state.db.reader(), id)
         .await?
         .ok_or(ApiError::NotFound(Missing::Audio(id)))?;
-    let source = audio::open_source(&state, &asset.storage_key).await?;
-    let mime = axum::http::HeaderValue::from_str(&asset.mime)
-        .unwrap_or_else(|_| axum::http::HeaderValue::from_static("application/octet-stream"));
-    let etag = strong_etag(&asset.sha256);
-    let file = AudioFile {
-        source,
-        mime: &mime,
-        etag: etag.as_ref(),
-    };
-    let now_ms = chrono::Utc::now().timestamp_millis();
-    serve(&method, &headers, file, CachePolicy::Bearer, now_ms).await
+    audio::serve_stored(
+        &state,
+        &asset.storage_key,
+        &asset.mime,
+        &asset.sha256,
+        &method,
+        &headers,
+    )
+    .await
 }

@@ -2,7 +2,7 @@
 //! an unused one, and its bytes for an editor to hear or see; `/api/admin/dashboard`.
 use axum::{
     extract::State,
-    http::{HeaderMap, HeaderValue, Method},
+    http::{HeaderMap, Method},
     response::Response,
     Json,
 };
@@ -11,10 +11,7 @@ use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
-    audio::{
-        self,
-        serve::{serve, strong_etag, AudioFile, CachePolicy},
-    },
+    audio,
     auth::SignedIn,
     console::{
         audit::Actor,
@@ -97,17 +94,16 @@ async fn admin_file_content(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let file = files::get(state.db.reader(), id).await?;
-    let source = audio::open_source(&state, &file.storage_key).await?;
-    let mime = HeaderValue::from_str(&file.asset.mime)
-        .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"));
-    let etag = strong_etag(&file.asset.sha256);
-    let served = AudioFile {
-        source,
-        mime: &mime,
-        etag: etag.as_ref(),
-    };
-    let now_ms = chrono::Utc::now().timestamp_millis();
-    serve(&method, &headers, served, CachePolicy::Bearer, now_ms).await
+    let asset = &file.asset;
+    audio::serve_stored(
+        &state,
+        &file.storage_key,
+        &asset.mime,
+        &asset.sha256,
+        &method,
+        &headers,
+    )
+    .await
 }
 
 /// The console's first page: catalogue by state, new users and listening over the last day and
