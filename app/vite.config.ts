@@ -2,6 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
+import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import pkg from './package.json' with { type: 'json' };
 
@@ -21,6 +22,57 @@ function buildInfo(): Plugin {
 }
 
 /**
+ * Builds the service worker (`src/sw/service-worker.ts`) into `sw.js` at the root of the build,
+ * unhashed: its address must not change, and it controls the folder it is served from. A build of
+ * its own, so it shares no chunk with the app (a worker script cannot import the app's chunks, nor
+ * does it want React or the wasm); the build fails if anything but one self-contained script came
+ * out. Each build gets its own version, which names the caches of the app's files it keeps, and the
+ * list of its files (kept whole once something is downloaded).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'tingshu-service-worker',
+    apply: 'build',
+    // After Vite's own plugins, so the CSS and wasm files are in the bundle too.
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const buildFiles = Object.keys(bundle)
+        .filter((fileName) => fileName.startsWith('assets/'))
+        .map((fileName) => `/${fileName}`);
+      const built = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        resolve: { alias: { '@': here('./src') } },
+        define: {
+          __SW_VERSION__: JSON.stringify(`${pkg.version}-${Date.now().toString(36)}`),
+          __SW_BUILD_FILES__: JSON.stringify(buildFiles),
+        },
+        build: {
+          write: false,
+          target: 'es2022',
+          modulePreload: false,
+          rollupOptions: {
+            input: here('./src/sw/service-worker.ts'),
+            output: { format: 'iife', entryFileNames: 'sw.js', codeSplitting: false },
+          },
+        },
+      });
+      const files = (Array.isArray(built) ? built : [built]).flatMap((result) =>
+        'output' in result ? result.output : [],
+      );
+      const [script, ...others] = files;
+      if (!script || script.type !== 'chunk' || others.length > 0 || script.imports.length > 0) {
+        this.error(
+          `The service worker must build into one script, got: ${files.map((file) => file.fileName).join(', ')}`,
+        );
+      }
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: script.code });
+    },
+  };
+}
+
+/**
  * What every page needs (React, the router, i18next, the query cache, the app's shell, its
  * services and the catalogue's components): one `shell` chunk, so the first load is one
  * well-compressed file instead of twenty small ones (7 KB gzip less). The pages, the toast
@@ -32,14 +84,18 @@ const shellModules = [
   /\/src\/components\/(catalog|localized-link|language-switcher|async-state|pagination|error-screen)\//,
   /\/src\/components\/toast\/(use-toast|toast-provider|toast-list|toast-types)\./,
   /\/src\/features\/auth\/(auth-store|auth-effects|use-auth|use-viewer|types|components)\b/,
-  /\/src\/features\/player\/(index|player-context|player-controller|player-slot)\./,
+  /\/src\/features\/player\/(index|player-context|player-controller|player-slot|offline|progress-queue)\./,
 ];
-/** Modules of `src/lib` only the lazily loaded pages use (forms, the console's data and uploads). */
-const notShell = /\/src\/lib\/(core-pages|form-errors|console-api|queries\/console|uploads|transfer-api)\./;
+/**
+ * Modules of `src/lib` only the lazily loaded pages use (forms, the console's data and uploads, the
+ * shop's data, the downloads store: the player needs only the downloads' cache layout).
+ */
+const notShell =
+  /\/src\/lib\/((core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop)\.|downloads\/(?!download-cache\.))/;
 const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 
 export default defineConfig({
-  plugins: [wasm(), react(), buildInfo()],
+  plugins: [wasm(), react(), buildInfo(), serviceWorker()],
   resolve: { alias: { '@': here('./src') } },
   build: {
     target: 'es2022',

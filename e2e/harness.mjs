@@ -61,6 +61,20 @@ export async function startServer() {
   }
   return {
     baseUrl,
+    /** Calls the JSON API (with `token` as the bearer), fails on an error answer, resolves with `data`. */
+    async api(apiPath, { method = 'GET', token, body } = {}) {
+      const response = await fetch(`${baseUrl}${apiPath}`, {
+        method,
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = await response.json();
+      if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${JSON.stringify(json)}`);
+      return json.data;
+    },
     /** Sends SIGTERM and checks the server shuts down gracefully (exit code 0). */
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,11 +1,12 @@
 // Entry point: start i18next in the language of the URL (or of the address `/` is about to be
-// sent to), then render the app.
+// sent to), render the app, and register the service worker (production builds only).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { languageTag, rootRedirect, splitLocale } from '@/lib/core';
 import { createHttpI18n } from '@/lib/i18n';
 import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
+import { registerServiceWorker } from '@/sw/register';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -28,3 +29,4 @@ createRoot(root).render(
     <App i18n={i18n} />
   </StrictMode>,
 );
+registerServiceWorker();

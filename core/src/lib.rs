@@ -45,6 +45,7 @@
 //! | localizePath | [`routing::locale::localize_path`] |
 //! | isLocalisable | [`routing::locale::is_localisable`] |
 //! | isRecordId | [`routing::record_id::is_record_id`] |
+//! | safeRedirect | [`routing::redirect::safe_redirect`] |
 //! | rootRedirect | [`routing::locale::root_redirect`] |
 //! | decideRoute | [`routing::guard::decide_route`] |
 //! | errorScreen | [`error_screen::error_screen`] |
@@ -66,6 +67,7 @@ pub mod error_screen;
 pub mod feedback;
 pub mod format;
 pub mod i18n;
+pub mod payments;
 pub mod pow;
 pub mod premium;
 pub mod routing;

@@ -61,6 +61,7 @@ pub struct PremiumStatusInput {
 /// Which membership line applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum PremiumKind {
     Guest,
@@ -74,6 +75,7 @@ pub enum PremiumKind {
 /// Output of `premiumStatus`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PremiumStatus {
     pub kind: PremiumKind,

@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 57] = [
+const RULES: [&str; 58] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -50,6 +50,7 @@ const RULES: [&str; 57] = [
     "localizePath",
     "isLocalisable",
     "isRecordId",
+    "safeRedirect",
     "rootRedirect",
     "decideRoute",
     "errorScreen",
@@ -140,6 +141,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "localizePath" => run(input, ok(routing::locale::localize_path)),
         "isLocalisable" => run(input, ok(routing::locale::is_localisable)),
         "isRecordId" => run(input, ok(routing::record_id::is_record_id)),
+        "safeRedirect" => run(input, ok(routing::redirect::safe_redirect)),
         "rootRedirect" => run(input, ok(routing::locale::root_redirect)),
         "decideRoute" => run(input, routing::guard::decide_route),
         "errorScreen" => run(input, ok(error_screen::error_screen)),

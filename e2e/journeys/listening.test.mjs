@@ -18,19 +18,8 @@ const password = 'listen-Well-2026';
 /** The persistent player's audio element's current time, in seconds. */
 const currentTime = (page) => page.locator('[data-testid="player-audio"]').evaluate((audio) => audio.currentTime);
 
-async function api(path, { method = 'GET', token, body } = {}) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  assert.ok(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+/** The JSON API of this journey's server. */
+const api = (path, options) => server.api(path, options);
 
 test('a guest searches in Chinese, plays a free chapter, and it keeps playing across pages', async () => {
   const browser = await openBrowser({ locale: 'zh-CN' });
@@ -134,7 +123,11 @@ test('a VIP chapter asks a free listener to become a member', async () => {
     const notice = page.getByText('本章为会员专享，开通会员即可收听').first();
     await notice.waitFor();
     const upgrade = page.getByRole('link', { name: '开通会员' }).first();
-    assert.match(await upgrade.getAttribute('href'), /\/subscription/);
+    // The upgrade page, told why and where to come back to.
+    const href = new URL(await upgrade.getAttribute('href'), server.baseUrl);
+    assert.equal(href.pathname, '/premium');
+    assert.equal(href.searchParams.get('reason'), 'premium_required');
+    assert.equal(href.searchParams.get('redirect'), `/books/${book.id}/chapters/${locked.id}`);
   } finally {
     await browser.close();
   }

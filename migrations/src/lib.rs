@@ -9,6 +9,7 @@ mod m20261123_000006_add_auth_event_user_index;
 mod m20261124_000007_create_book_listeners;
 mod m20261125_000008_console_catalogue;
 mod m20261125_000009_uploads_and_chapters;
+mod m20261125_000010_orders_and_payments;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000007_create_book_listeners::Migration),
             Box::new(m20261125_000008_console_catalogue::Migration),
             Box::new(m20261125_000009_uploads_and_chapters::Migration),
+            Box::new(m20261125_000010_orders_and_payments::Migration),
         ]
     }
 }

@@ -137,6 +137,18 @@ pub struct Config {
     #[arg(long, env = "PUBLIC_URL")]
     pub public_url: Option<String>,
 
+    /// The built-in `sandbox` payment provider: a hosted test checkout where anyone may approve
+    /// a payment. On by default so the product works out of the box; turn it off (`false`)
+    /// when a real provider takes payments (README, "Payments").
+    #[arg(long, env = "PAYMENT_SANDBOX", default_value_t = true, action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub payment_sandbox: bool,
+
+    /// Secret that signs payment notifications to `/api/payments/{provider}/webhook`.
+    /// Default: a key derived from the token secret (enough for the sandbox).
+    #[arg(long, env = "PAYMENT_WEBHOOK_SECRET", hide_env_values = true)]
+    pub payment_webhook_secret: Option<Secret>,
+
     /// Time limits on slow or idle clients and on shutdown.
     #[command(flatten)]
     pub timeouts: Timeouts,
@@ -201,7 +213,10 @@ impl FromStr for Secret {
 
     fn from_str(raw: &str) -> Result<Self, Self::Err> {
         if raw.chars().count() < 32 {
-            return Err("JWT_SECRET must be at least 32 characters long".into());
+            return Err(
+                "a secret (JWT_SECRET, PAYMENT_WEBHOOK_SECRET) must be at least 32 characters long"
+                    .into(),
+            );
         }
         Ok(Self(raw.to_owned()))
     }

@@ -28,6 +28,11 @@ pub const APP_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-ev
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 /// Everything that is not a page (JSON, audio, images, translations) may run nothing at all.
 pub const RESOURCE_CSP: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
+/// The service worker's own policy (a worker script runs under the policy it is served with):
+/// it fetches from this site only (the page, build files, translations, audio) and imports
+/// nothing. Set by the app's file service; a handler's own policy is never replaced.
+pub const WORKER_CSP: &str =
+    "default-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'";
 /// Browser features the app never uses, so an injected frame or script cannot ask for them.
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), usb=(), serial=()";
 /// A year of https-only, for sites served over https.
@@ -82,7 +87,7 @@ async fn security_headers(
     // must not replace the page's policy with the resource one.
     let revalidated = response.status() == StatusCode::NOT_MODIFIED;
     let headers = response.headers_mut();
-    if !revalidated {
+    if !revalidated && !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
         let csp = if is_page { APP_CSP } else { RESOURCE_CSP };
         headers.insert(
             header::CONTENT_SECURITY_POLICY,

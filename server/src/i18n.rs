@@ -147,7 +147,7 @@ mod tests {
             let stems = from_disk.stems(lang.code());
             assert_eq!(
                 stems,
-                ["app", "console", "core", "pages"],
+                ["app", "console", "core", "pages", "shop"],
                 "{}",
                 lang.code()
             );

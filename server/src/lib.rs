@@ -20,6 +20,7 @@ pub mod feedback;
 pub mod i18n;
 pub mod library;
 pub mod paging;
+pub mod payments;
 pub mod routes;
 pub mod search;
 pub mod seed;

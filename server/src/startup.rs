@@ -57,6 +57,8 @@ pub struct Application {
     db: Db,
     /// Writers of the record queues: awaited at shutdown so queued rows are written.
     record_tasks: Vec<tokio::task::JoinHandle<()>>,
+    /// The state the handlers share (tests run the sweeps on it).
+    state: AppState,
 }
 
 /// Search log rows waiting to be written at most; beyond, new rows are dropped and counted.
@@ -125,7 +127,13 @@ impl Application {
             shutdown_grace: Duration::from_secs(config.timeouts.shutdown_grace_secs),
         };
         budgets.forget_idle_every_minute();
+        let payments = crate::payments::Payments::new(
+            config.payment_sandbox,
+            config.payment_webhook_secret.as_ref().map(|s| s.expose()),
+            accounts.keys.webhook_key(),
+        );
         let state = AppState {
+            payments,
             search_log,
             budgets,
             db: db.clone(),
@@ -145,6 +153,9 @@ impl Application {
         let list_pages = state.list_pages.clone();
         let storage = state.storage.clone();
         uploads::sweep_every_ten_minutes(state.clone());
+        crate::payments::renewal::sweep_every_minute(state.clone());
+        crate::payments::sandbox::deliver_notifications(state.clone());
+        let shared = state.clone();
         let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
@@ -158,6 +169,7 @@ impl Application {
             storage,
             db,
             record_tasks: vec![search_log_task],
+            state: shared,
         })
     }
 
@@ -174,6 +186,11 @@ impl Application {
     /// The full-text index (tests rebuild it after arranging books in the database).
     pub fn search_index(&self) -> &SearchIndex {
         &self.search
+    }
+
+    /// The state the handlers share.
+    pub fn state(&self) -> AppState {
+        self.state.clone()
     }
 
     /// The sessions and accounts the access middleware keeps a moment (tests that change

@@ -41,4 +41,6 @@ pub struct AppState {
     pub catalog_counts: CatalogCounts,
     /// Book list pages kept a moment.
     pub list_pages: ListPages,
+    /// The payment providers.
+    pub payments: crate::payments::Payments,
 }

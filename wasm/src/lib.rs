@@ -94,6 +94,7 @@ mod pages {
 
     export_rules! {
         formatFileSize(format::filesize::FormatFileSizeInput = "FormatFileSizeInput") -> "string" = ok(format::filesize::format_file_size);
+        safeRedirect(routing::redirect::SafeRedirectInput = "SafeRedirectInput") -> "string | null" = ok(routing::redirect::safe_redirect);
         formatSmartTime(format::smart::FormatSmartTimeInput = "FormatSmartTimeInput") -> "string" = ok(format::smart::format_smart_time);
         formatDate(format::smart::FormatDateInput = "FormatDateInput") -> "string" = ok(format::smart::format_date);
         rotatedRefresh(auth::refresh::RotatedRefreshInput = "RotatedRefreshInput") -> "RotatedRefresh" = ok(auth::refresh::rotated_refresh);

@@ -35,6 +35,9 @@ const consoleCatalogPages = () => import('@/features/console-catalog/pages');
 const consoleChapterPages = () => import('@/features/console-chapters/pages');
 const consoleTransferPages = () => import('@/features/console-transfer/pages');
 const consoleFilePages = () => import('@/features/console-files/pages');
+const membershipPages = () => import('@/features/membership/pages');
+const downloadsPages = () => import('@/features/downloads/pages');
+const consoleOrderPages = () => import('@/features/console-orders/pages');
 
 const r = (name: RouteName, title: Label, options: Partial<Omit<AppRoute, 'name' | 'title'>> = {}): AppRoute => ({
   name,
@@ -84,11 +87,17 @@ export const routeTable: AppRoute[] = [
   r('chapter', (t) => t('app.routes.chapter'), { page: named(catalogPages, 'ChapterPage') }),
   r('limitedFree', (t) => t('app.routes.limitedFree'), { page: named(catalogPages, 'LimitedFreePage') }),
   r('recommendations', (t) => t('app.routes.recommendations'), { page: named(catalogPages, 'RecommendationsPage') }),
-  r('subscription', (t) => t('app.routes.subscription')),
-  r('premium', (t) => t('app.routes.premium')),
-  r('premiumDownloads', (t) => t('app.routes.premiumDownloads'), { guards: ['premium'] }),
+  r('subscription', (t) => t('app.routes.subscription'), { page: named(membershipPages, 'SubscriptionPage') }),
+  r('premium', (t) => t('app.routes.premium'), { page: named(membershipPages, 'PremiumPage') }),
+  r('premiumDownloads', (t) => t('app.routes.premiumDownloads'), {
+    guards: ['premium'],
+    page: named(downloadsPages, 'DownloadsPage'),
+  }),
   r('offline', (t) => t('app.routes.offline'), { layout: 'simple' }),
-  r('paymentFailed', (t) => t('app.routes.paymentFailed'), { layout: 'simple' }),
+  r('paymentFailed', (t) => t('app.routes.paymentFailed'), {
+    layout: 'simple',
+    page: named(membershipPages, 'PaymentFailedPage'),
+  }),
   // Guest only
   r('login', (t) => t('app.routes.login'), { ...guest, page: named(accountPages, 'LoginPage') }),
   r('register', (t) => t('app.routes.register'), { ...guest, page: named(accountPages, 'RegisterPage') }),
@@ -99,13 +108,26 @@ export const routeTable: AppRoute[] = [
   r('playHistory', (t) => t('app.routes.playHistory'), { ...auth, page: named(libraryPages, 'HistoryPage') }),
   r('settings', (t) => t('app.routes.settings'), { ...auth, page: named(accountPages, 'SettingsPage') }),
   r('bookshelf', (t) => t('app.routes.bookshelf'), { ...auth, page: named(libraryPages, 'BookshelfPage') }),
-  r('downloads', (t) => t('app.routes.downloads'), auth),
+  r('downloads', (t) => t('app.routes.downloads'), { ...auth, page: named(downloadsPages, 'DownloadsPage') }),
   r('favorites', (t) => t('app.routes.favorites'), { ...auth, page: named(libraryPages, 'FavoritesPage') }),
-  r('paymentSuccess', (t) => t('app.routes.paymentSuccess'), { ...auth, layout: 'simple' }),
+  r('paymentSuccess', (t) => t('app.routes.paymentSuccess'), {
+    ...auth,
+    layout: 'simple',
+    page: named(membershipPages, 'PaymentSuccessPage'),
+  }),
   r('profile', (t) => t('app.routes.profile'), { ...auth, page: named(accountPages, 'ProfilePage') }),
-  r('profilePurchases', (t) => t('app.routes.profilePurchases'), auth),
-  r('profileMembership', (t) => t('app.routes.profileMembership'), auth),
-  r('profileSubscription', (t) => t('app.routes.profileSubscription'), auth),
+  r('profilePurchases', (t) => t('app.routes.profilePurchases'), {
+    ...auth,
+    page: named(membershipPages, 'ProfilePurchasesPage'),
+  }),
+  r('profileMembership', (t) => t('app.routes.profileMembership'), {
+    ...auth,
+    page: named(membershipPages, 'ProfileMembershipPage'),
+  }),
+  r('profileSubscription', (t) => t('app.routes.profileSubscription'), {
+    ...auth,
+    page: named(membershipPages, 'ProfileSubscriptionPage'),
+  }),
   // Admin
   r('admin', (t) => t('app.routes.admin'), {
     guards: ['auth', 'admin'],
@@ -209,6 +231,14 @@ export const routeTable: AppRoute[] = [
   r('adminDataImport', (t) => t('app.routes.adminDataImport'), {
     ...books,
     page: named(consoleTransferPages, 'AdminDataImportPage'),
+  }),
+  r('adminOrders', (t) => t('app.routes.adminOrders'), {
+    ...consolePage('manage:orders'),
+    page: named(consoleOrderPages, 'AdminOrdersPage'),
+  }),
+  r('adminPlans', (t) => t('app.routes.adminPlans'), {
+    ...consolePage('manage:orders'),
+    page: named(consoleOrderPages, 'AdminPlansPage'),
   }),
   // Demo and test pages
   r('demoI18n', (t) => t('app.routes.demoI18n'), { page: named(demoPages, 'I18nDemoPage') }),

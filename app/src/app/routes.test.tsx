@@ -46,7 +46,7 @@ describe('guards', () => {
 
   it('lets a premium member reach /premium/downloads', async () => {
     const { location } = renderApp('/premium/downloads', { user: users.premium });
-    await screen.findByRole('alert');
+    expect(await screen.findByRole('heading', { level: 1, name: '离线下载' }, { timeout: 5000 })).toBeInTheDocument();
     expect(location().pathname).toBe('/premium/downloads');
   });
 

@@ -75,6 +75,8 @@ export const patterns = {
   adminLimitedFree: '/admin/limited-free',
   adminAdsSettings: '/admin/ads-settings',
   adminDataImport: '/admin/tools/data-import',
+  adminOrders: '/admin/orders',
+  adminPlans: '/admin/plans',
   demoI18n: '/demo/i18n',
   demoAudioPlayer: '/demo/audio-player',
   demoTimezoneFormat: '/demo/timezone-format',

@@ -9,6 +9,7 @@ use crate::Lang;
 /// An ISO 4217 currency used by the product.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Currency {
     Cny,
@@ -42,6 +43,18 @@ impl Currency {
     }
 }
 
+impl crate::spelling::Spelling for Currency {
+    const ALL: &'static [Self] = &[Self::Cny, Self::Usd, Self::Jpy];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Currency::Cny => "CNY",
+            Currency::Usd => "USD",
+            Currency::Jpy => "JPY",
+        }
+    }
+}
+
 /// Input of `currencyForLang`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
@@ -64,16 +77,22 @@ pub struct FormatCurrencyInput {
     #[serde(default)]
     pub amount_minor: Option<f64>,
     pub lang: Lang,
+    /// The amount's currency (an order's, say); absent: the language's currency.
+    #[serde(default)]
+    pub currency: Option<Currency>,
 }
 
 /// `formatCurrency`: symbol, `,` grouping and the currency's minor digits — 1250 →
 /// "¥12.50" (zh), "$12.50" (en), "¥1,250" (ja). Fractions of the minor unit round to the
 /// nearest (half away from zero); negatives read "-¥12.50". Null, NaN or infinite shows 未知.
+/// With `currency`, that currency's symbol and digits (an order in CNY reads "¥12.50" in en).
 pub fn format_currency(input: FormatCurrencyInput) -> String {
     let Some(amount) = input.amount_minor.filter(|a| a.is_finite()) else {
         return text(input.lang, "number.unknown").to_owned();
     };
-    let currency = Currency::for_lang(input.lang);
+    let currency = input
+        .currency
+        .unwrap_or_else(|| Currency::for_lang(input.lang));
     let rounded = amount.round();
     let digits = format!("{:.0}", rounded.abs());
     let minor = currency.minor_digits();
@@ -97,7 +116,23 @@ mod tests {
         format_currency(FormatCurrencyInput {
             amount_minor: amount,
             lang,
+            currency: None,
         })
+    }
+
+    #[test]
+    fn an_amounts_own_currency_wins_over_the_languages() {
+        let order = |currency| {
+            format_currency(FormatCurrencyInput {
+                amount_minor: Some(1800.0),
+                lang: Lang::En,
+                currency: Some(currency),
+            })
+        };
+        assert_eq!(order(Currency::Cny), "¥18.00");
+        assert_eq!(order(Currency::Jpy), "¥1,800");
+        assert_eq!(order(Currency::Usd), "$18.00");
+        crate::spelling::tests::round_trips::<Currency>();
     }
 
     #[test]

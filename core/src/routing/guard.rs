@@ -1,5 +1,6 @@
 //! Navigation guards: who may open which route, and where the others are sent (spec §6, §8).
 
+use super::redirect::is_local;
 use serde::{Deserialize, Serialize};
 
 use super::locale::{locate, Located};
@@ -279,11 +280,6 @@ impl Located {
     fn matches_exactly(&self, route: &str) -> bool {
         self.pathname.trim_end_matches('/') == route
     }
-}
-
-/// A same-origin path: one leading `/`, not `//` or `/\` (which browsers treat as another host).
-fn is_local(path: &str) -> bool {
-    path.starts_with('/') && !path.starts_with("//") && !path.starts_with("/\\")
 }
 
 /// The first value of `name` in a `?query#hash` suffix, percent-decoded (`+` is a space,

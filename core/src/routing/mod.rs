@@ -1,5 +1,6 @@
-//! Route-level rules: locale prefixes, navigation guards and record ids in paths.
+//! Route-level rules: locale prefixes, navigation guards, record ids in paths and redirects.
 
 pub mod guard;
 pub mod locale;
 pub mod record_id;
+pub mod redirect;

@@ -10,6 +10,8 @@ use sha2::{Digest, Sha256};
 
 /// Label of the key that derives successor refresh tokens from the token secret.
 const SUCCESSOR_KEY_LABEL: &[u8] = b"tingshu refresh-token successor v1";
+/// Label of the payment-notification key derived from the secret (no PAYMENT_WEBHOOK_SECRET).
+const WEBHOOK_KEY_LABEL: &[u8] = b"tingshu payment-webhook v1";
 
 /// How long an access token is accepted.
 pub const ACCESS_TOKEN_TTL_MS: i64 = 15 * 60 * 1000;
@@ -38,6 +40,8 @@ pub struct TokenKeys {
     audio_url_key: std::sync::Arc<str>,
     /// HMAC key of successor refresh tokens, derived from the same secret.
     successor_key: std::sync::Arc<[u8]>,
+    /// HMAC key of payment notifications when none is configured, derived from the same secret.
+    webhook_key: std::sync::Arc<[u8]>,
 }
 
 /// A freshly issued access token and its absolute expiry in ms.
@@ -54,7 +58,13 @@ impl TokenKeys {
             decoding: DecodingKey::from_secret(secret),
             audio_url_key: tingshu_core::catalog::signed_url::derive_signing_key(secret).into(),
             successor_key: hmac_sha256(secret, SUCCESSOR_KEY_LABEL).into(),
+            webhook_key: hmac_sha256(secret, WEBHOOK_KEY_LABEL).into(),
         }
+    }
+
+    /// The key of payment notifications when `PAYMENT_WEBHOOK_SECRET` is not set.
+    pub fn webhook_key(&self) -> &[u8] {
+        &self.webhook_key
     }
 
     /// The key that signs and verifies audio URLs: derived from the token secret, never the

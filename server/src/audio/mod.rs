@@ -126,23 +126,35 @@ pub fn audio_url(
     needs_signature: bool,
     now_ms: i64,
 ) -> (String, Option<i64>) {
-    let path = audio_path(chapter_id);
     match user_id {
         Some(user_id) if needs_signature => {
             let expires_at = now_ms + SIGNATURE_TTL_MS;
-            let sig = sign_audio_url(SignAudioUrlInput {
-                key: state.accounts.keys.audio_url_key().to_owned(),
-                chapter_id: chapter_id.into(),
-                user_id: user_id.into(),
-                expires_at,
-            });
             (
-                format!("{path}?exp={expires_at}&uid={user_id}&sig={sig}"),
+                signed_audio_url(state, chapter_id, user_id, expires_at),
                 Some(expires_at),
             )
         }
-        _ => (path, None),
+        _ => (audio_path(chapter_id), None),
     }
+}
+
+/// The chapter's audio address signed for `user_id` until `expires_at` (ms).
+pub fn signed_audio_url(
+    state: &AppState,
+    chapter_id: i32,
+    user_id: i32,
+    expires_at: i64,
+) -> String {
+    let sig = sign_audio_url(SignAudioUrlInput {
+        key: state.accounts.keys.audio_url_key().to_owned(),
+        chapter_id: chapter_id.into(),
+        user_id: user_id.into(),
+        expires_at,
+    });
+    format!(
+        "{}?exp={expires_at}&uid={user_id}&sig={sig}",
+        audio_path(chapter_id)
+    )
 }
 
 /// The `exp`, `uid`, `sig` query parameters of a signed audio URL, as received.

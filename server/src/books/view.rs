@@ -16,13 +16,8 @@ pub struct CategoryRef {
     pub name: String,
 }
 
-/// A book's price in each currency's minor unit (fen, cents, yen).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
-pub struct Price {
-    pub cny: Option<i64>,
-    pub usd: Option<i64>,
-    pub jpy: Option<i64>,
-}
+/// A book's price in each currency's minor unit (fen, cents, yen): core's, shared with plans.
+pub use tingshu_core::payments::order::Price;
 
 /// Titles in zh (always), en and ja (null when not translated).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]

@@ -16,6 +16,7 @@ use tingshu_core::{
         purchase::{self, Purchase},
         query::{BOOK_ACCESS, BOOK_STATUSES},
     },
+    payments::order::Price,
     premium::PremiumUser,
     Lang,
 };
@@ -340,9 +341,22 @@ fn chapter_summary(
         title: chapter.title.clone(),
         duration_secs: chapter.duration_secs,
         is_free: chapter.is_free,
+        price: chapter_price(chapter, &access),
         access,
         progress,
     }
+}
+
+/// A chapter's own price, when it can be bought alone: not free, not open to the caller,
+/// and priced in some currency.
+fn chapter_price(chapter: &chapter::Model, access: &ChapterAccess) -> Option<Price> {
+    let price = Price {
+        cny: chapter.price_cny.filter(|p| *p > 0),
+        usd: chapter.price_usd.filter(|p| *p > 0),
+        jpy: chapter.price_jpy.filter(|p| *p > 0),
+    };
+    let priced = price.cny.is_some() || price.usd.is_some() || price.jpy.is_some();
+    (!chapter.is_free && !access.allowed && priced).then_some(price)
 }
 
 /// `GET /api/books/{id}/chapters`: a page of the book's chapters with access and progress.

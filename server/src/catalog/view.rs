@@ -64,6 +64,8 @@ pub struct ChapterSummary {
     pub title: String,
     pub duration_secs: f64,
     pub is_free: bool,
+    /// Its price alone, when the caller may buy just this chapter (absent otherwise).
+    pub price: Option<tingshu_core::payments::order::Price>,
     pub access: tingshu_core::catalog::access::ChapterAccess,
     pub progress: Option<ChapterProgress>,
 }

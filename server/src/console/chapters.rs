@@ -108,13 +108,8 @@ async fn book_of(db: &impl ConnectionTrait, id: i32) -> ApiResult<book::Model> {
 /// The book, locked until the transaction ends: writers of one book's chapters (places are
 /// unique per book) take turns on PostgreSQL; SQLite's write lock already serialises them.
 async fn locked_book(db: &impl ConnectionTrait, id: i32) -> ApiResult<book::Model> {
-    let query = book::Entity::find_by_id(id);
-    let query = if db.get_database_backend() == DbBackend::Postgres {
-        query.lock_exclusive()
-    } else {
-        query
-    };
-    query
+    book::Entity::find_by_id(id)
+        .lock_exclusive()
         .one(db)
         .await?
         .ok_or(ApiError::NotFound(Missing::Book(id)))

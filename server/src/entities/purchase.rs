@@ -9,6 +9,8 @@ pub struct Model {
     pub user_id: i32,
     pub book_id: Option<i32>,
     pub chapter_id: Option<i32>,
+    /// The order it was paid with (None: granted otherwise, e.g. the demo data).
+    pub order_id: Option<i32>,
     pub created_at: i64,
 }
 

@@ -51,6 +51,14 @@ pub enum Missing {
     Language(String),
     /// An upload (by id) of the caller.
     Upload(String),
+    /// An order (by id) of the caller.
+    Order(i32),
+    /// A membership plan on sale (by code).
+    Plan(String),
+    /// A payment provider (by name) this server does not use.
+    Provider(String),
+    /// A provider's checkout session unknown here.
+    Checkout(String),
 }
 
 impl Missing {
@@ -72,6 +80,10 @@ impl Missing {
             Self::App => text(lang, "api.notFound.app").to_owned(),
             Self::Language(code) => text_with(lang, "api.notFound.language", &[("lang", code)]),
             Self::Upload(id) => text_with(lang, "api.notFound.upload", &[("id", id)]),
+            Self::Order(order) => id("api.notFound.order", order),
+            Self::Plan(code) => text_with(lang, "api.notFound.plan", &[("code", code)]),
+            Self::Provider(name) => text_with(lang, "api.notFound.provider", &[("name", name)]),
+            Self::Checkout(session) => text_with(lang, "api.notFound.checkout", &[("id", session)]),
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod feedback;
 pub mod health;
 pub mod i18n;
 pub mod library;
+pub mod payments;
 pub mod registry;
 pub mod search;
 pub mod spa;
@@ -43,6 +44,7 @@ pub fn api(state: Option<AppState>) -> ApiParts {
     let api = search::routes(api);
     let api = audio::routes(api);
     let api = covers::routes(api);
+    let api = payments::routes(api);
     api.into_parts()
 }
 

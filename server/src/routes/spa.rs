@@ -118,10 +118,24 @@ fn missing_file(path: &str) -> Option<Response> {
         .then(|| ApiError::NotFound(Missing::File(path.to_owned())).into_response())
 }
 
+/// The service worker's script: revalidated every time (a new build's worker is found at
+/// once) and served with the worker's policy, under which it may fetch from this site.
+const SERVICE_WORKER: &str = "/sw.js";
+
 async fn set_cache_control(request: Request, next: Next) -> Response {
     let is_asset = request.uri().path().starts_with("/assets/");
+    let is_worker = request.uri().path() == SERVICE_WORKER;
     let mut response = next.run(request).await;
     if !(response.status().is_success() || response.status().as_u16() == 304) {
+        return response;
+    }
+    if is_worker {
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(crate::edge::WORKER_CSP),
+        );
         return response;
     }
     let is_html = response

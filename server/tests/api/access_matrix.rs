@@ -91,6 +91,31 @@ const EXPECTED: &[(&str, &str, [Gets; 5])] = &[
     ("GET", "/search", [T, T, T, T, T]),
     ("GET", "/chapters/{id}/audio", [T, T, T, T, T]),
     ("GET", "/covers/{id}/{size}", [T, T, T, T, T]),
+    ("GET", "/plans", [T, T, T, T, T]),
+    ("POST", "/orders", [U, T, T, T, T]),
+    ("GET", "/orders/{id}", [U, T, T, T, T]),
+    ("POST", "/orders/{id}/cancel", [U, T, T, T, T]),
+    ("GET", "/me/orders", [U, T, T, T, T]),
+    ("GET", "/me/membership", [U, T, T, T, T]),
+    ("PUT", "/me/subscription", [U, T, T, T, T]),
+    // Premium: being an administrator is not a subscription.
+    ("POST", "/me/downloads", [U, F, T, F, F]),
+    ("POST", "/payments/{provider}/webhook", [T, T, T, T, T]),
+    (
+        "GET",
+        "/payments/sandbox/checkout/{session}",
+        [T, T, T, T, T],
+    ),
+    (
+        "POST",
+        "/payments/sandbox/checkout/{session}",
+        [T, T, T, T, T],
+    ),
+    ("GET", "/admin/orders", [U, F, F, F, T]),
+    ("GET", "/admin/orders/{id}", [U, F, F, F, T]),
+    ("POST", "/admin/orders/{id}/refund", [U, F, F, F, T]),
+    ("GET", "/admin/plans", [U, F, F, F, T]),
+    ("PUT", "/admin/plans/{id}", [U, F, F, F, T]),
 ];
 
 const ROLES: [&str; 5] = ["guest", "free", "premium", "editor", "admin"];
@@ -197,6 +222,7 @@ async fn every_api_route_enforces_its_guard_for_every_role() {
                 let error: serde_json::Value = response.json().await.unwrap();
                 let expected_message = match got {
                     Gets::Unauthorized => "Authentication required",
+                    _ if *path == "/me/downloads" => "Premium subscription required",
                     _ => "Admin access required",
                 };
                 if error["statusMessage"] != expected_message {

@@ -120,7 +120,10 @@ async fn every_operation_states_its_access_parameters_and_errors() {
         );
 
         let responses = operation["responses"].as_object().unwrap();
-        let success = responses.keys().any(|status| status.starts_with('2'));
+        // A form's answer may be a redirect (the sandbox checkout sends the payer back).
+        let success = responses
+            .keys()
+            .any(|status| status.starts_with('2') || status.starts_with('3'));
         assert!(success, "{name}: documents a success answer");
         let mut must = vec!["500", "503"];
         if route.access != Access::Public {

@@ -52,6 +52,22 @@ async fn pages_and_api_answers_carry_the_security_headers() {
 }
 
 #[tokio::test]
+async fn the_service_worker_may_fetch_from_the_site_and_is_always_revalidated() {
+    let app = spawn_app().await;
+    let worker = app.get("/sw.js").await;
+    assert_eq!(worker.status(), 200);
+    let headers = worker.headers();
+    let csp = headers["content-security-policy"].to_str().unwrap();
+    // Under the resource policy (`sandbox`, `default-src 'none'`) the worker has no cache
+    // storage and every fetch it makes fails: the app would not start offline.
+    assert!(!csp.contains("sandbox"), "{csp}");
+    assert!(csp.starts_with("default-src 'self'"), "{csp}");
+    assert!(!csp.contains("unsafe"), "{csp}");
+    assert_eq!(headers["cache-control"], "no-cache");
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+}
+
+#[tokio::test]
 async fn a_revalidated_page_keeps_the_page_policy() {
     let app = spawn_app().await;
     let page = app.get("/").await;

@@ -35,6 +35,8 @@ pub struct TestApp {
     pub list_pages: ListPages,
     /// The app's store of audio and images.
     pub storage: tingshu_server::storage::Storage,
+    /// The state the app's handlers share (to run its sweeps now).
+    pub state: tingshu_server::state::AppState,
     _data: TempDir,
 }
 
@@ -49,6 +51,9 @@ pub struct TestUser {
     pub refresh_token: String,
     pub session_id: String,
 }
+
+/// The secret payment notifications are signed with in tests.
+pub const WEBHOOK_SECRET: &str = "whsec-test-0123456789-abcdefghijklmnop";
 
 /// A password that passes the strength rule.
 pub const GOOD_PASSWORD: &str = "listen-Well-2026";
@@ -198,6 +203,11 @@ fn write_static_dir(root: &std::path::Path) -> PathBuf {
     )
     .unwrap();
     std::fs::write(
+        dist.join("sw.js"),
+        "self.addEventListener('fetch', () => {});",
+    )
+    .unwrap();
+    std::fs::write(
         dist.join("favicon.svg"),
         "<svg xmlns='http://www.w3.org/2000/svg'/>",
     )
@@ -274,6 +284,8 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.demo = false;
     config.min_free_disk_mb = 0;
     config.trusted_proxies = Vec::new();
+    config.payment_sandbox = true;
+    config.payment_webhook_secret = Some(WEBHOOK_SECRET.parse().unwrap());
     // Budgets are tested on their own (abuse.rs); other tests make many calls from one address.
     config.budgets = Budgets {
         register_per_hour: 100_000,
@@ -290,6 +302,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let callers = app.callers();
     let list_pages = app.list_pages();
     let storage = app.storage();
+    let state = app.state();
     tokio::spawn(app.run_until_stopped());
     let db = Database::connect(config.effective_database_url().expose())
         .await
@@ -302,6 +315,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         config,
         search,
         storage,
+        state,
         callers,
         list_pages,
         _data: data,

@@ -16,6 +16,7 @@ mod health;
 mod helpers;
 mod i18n;
 mod library;
+mod payments;
 mod search;
 mod spa;
 mod transfer;

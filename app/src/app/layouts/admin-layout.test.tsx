@@ -1,5 +1,5 @@
 // The console's sidebar: only the sections the signed-in user may open, as core's route guard
-// decides them (an editor holds manage:books; an administrator holds everything).
+// decides them (an editor holds manage:books; an administrator holds everything, orders included).
 import { screen, within } from '@testing-library/react';
 import type { Dashboard } from '@/lib/api/types';
 import { mockFetch, ok } from '@/testing/fetch';
@@ -34,6 +34,8 @@ const everySection = [
   '导出',
   '限免活动',
   '数据分析',
+  '订单管理',
+  '会员方案',
   '用户',
   '角色',
   '权限',
@@ -51,11 +53,13 @@ async function sidebarLinks() {
 }
 
 describe('console sidebar', () => {
-  it('shows an editor the catalogue and file sections, not storage, users, roles or settings', async () => {
+  it('shows an editor the catalogue and file sections, not storage, orders, users, roles or settings', async () => {
     mockFetch({ 'GET /api/admin/dashboard': ok(dashboard) });
     renderApp('/admin', { user: users.editor });
     expect(await sidebarLinks()).toEqual(['概览', '作品', '章节', '分类', '上传', '资源库', '文件', '导入', '导出']);
     expect(screen.queryByRole('link', { name: '存储' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '订单管理' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '会员方案' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '资源库' })).toHaveAttribute('href', '/admin/resources');
     expect(screen.getByRole('link', { name: '上传' })).toHaveAttribute('href', '/admin/upload');
   });
@@ -65,6 +69,8 @@ describe('console sidebar', () => {
     renderApp('/admin', { user: users.admin });
     expect(await sidebarLinks()).toEqual(everySection);
     expect(screen.getByRole('link', { name: '存储' })).toHaveAttribute('href', '/admin/storage');
+    expect(screen.getByRole('link', { name: '订单管理' })).toHaveAttribute('href', '/admin/orders');
+    expect(screen.getByRole('link', { name: '会员方案' })).toHaveAttribute('href', '/admin/plans');
   });
 
   it('shows a user with view:analytics alone the dashboard and the analytics', async () => {

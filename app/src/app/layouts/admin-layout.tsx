@@ -41,6 +41,9 @@ const sections: Section[] = [
   { route: 'adminExport', label: (t) => t('app.admin.nav.export') },
   { route: 'adminPromotions', label: (t) => t('app.admin.nav.promotions') },
   { route: 'adminAnalytics', label: (t) => t('app.admin.nav.analytics') },
+  // The orders pages' route titles are their sidebar names.
+  { route: 'adminOrders', label: (t) => t('app.routes.adminOrders') },
+  { route: 'adminPlans', label: (t) => t('app.routes.adminPlans') },
   { route: 'adminUsers', label: (t) => t('app.admin.nav.users') },
   { route: 'adminRoles', label: (t) => t('app.admin.nav.roles'), manages: 'manage:users' },
   { route: 'adminPermissions', label: (t) => t('app.admin.nav.permissions'), manages: 'manage:users' },

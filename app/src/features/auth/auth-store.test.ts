@@ -122,6 +122,39 @@ describe('startup restore', () => {
   });
 });
 
+describe('startup restore offline', () => {
+  const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const comeBackOnline = (onLine: ReturnType<typeof goOffline>) => {
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+  };
+
+  it('counts the stored session (expired token too) without asking the server, then confirms it online', async () => {
+    const onLine = goOffline();
+    const { calls } = mockFetch({ 'POST /api/auth/refresh': ok(fresh), 'GET /api/auth/me': ok(users.premium) });
+    storeSession(users.premium, tokens(-minute));
+    await expect(authStore.restore()).resolves.toBe(true);
+    expect(calls).toHaveLength(0);
+    expect(authStore.currentUser?.id).toBe(users.premium.id);
+    comeBackOnline(onLine);
+    await vi.waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/refresh', 'GET /api/auth/me']),
+    );
+    await vi.waitFor(() => expect(stored().tokens.refreshToken).toBe('refresh-2'));
+    expect(authStore.currentUser?.id).toBe(users.premium.id);
+  });
+
+  it('signs out once back online when the server no longer knows the session', async () => {
+    const onLine = goOffline();
+    mockFetch({ 'GET /api/auth/me': apiError(401, 'auth_required', 'Authentication required') });
+    storeSession(users.premium);
+    await expect(authStore.restore()).resolves.toBe(true);
+    comeBackOnline(onLine);
+    await vi.waitFor(() => expect(authStore.getSnapshot().user).toBeNull());
+    expect(window.localStorage.getItem('auth')).toBeNull();
+  });
+});
+
 describe('fetchCurrentUser (spec §8)', () => {
   it('rethrows a 401 without refreshing', async () => {
     const { callsTo } = mockFetch({

@@ -50,6 +50,11 @@ function storage(kind: 'local' | 'session'): Storage | null {
   }
 }
 
+/** The browser reports no network at all (not merely a failing server). */
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /** Expiry is the token's own absolute timestamp (no product rule: past is past). */
 function isExpired(tokens: SessionTokens, nowMs: number): boolean {
   return tokens.expiresIn !== null && tokens.expiresIn <= nowMs;
@@ -258,6 +263,8 @@ export class AuthStore {
    * /api/auth/me. A 401 there clears everything. When a refresh fails (or the server cannot
    * confirm the session) the stored state is kept so free content still works, but the
    * session is not usable: `isAuthenticated` stays false, so guards and header see nobody.
+   * Offline (the browser reports no network), the stored session counts as last confirmed, so
+   * downloads still open, and is confirmed once the browser is back online.
    */
   restore(): Promise<boolean> {
     if (this.state.isAuthenticated) return Promise.resolve(true);
@@ -288,6 +295,13 @@ export class AuthStore {
       isAuthenticated: false,
       isLoading: true,
     });
+    // Offline (the browser says so): nothing can be confirmed, and the member's downloads must
+    // still open; the session counts as last confirmed until the browser is back online.
+    if (browserOffline()) {
+      this.set({ user: saved.user, isAuthenticated: true, isLoading: false });
+      window.addEventListener('online', () => void this.confirmWhenOnline(), { once: true });
+      return true;
+    }
     try {
       if (isExpired(auth.tokens, Date.now())) {
         const refreshed = await this.refresh().catch(() => false);
@@ -307,6 +321,26 @@ export class AuthStore {
       return true;
     } finally {
       this.set({ isLoading: false });
+    }
+  }
+
+  /**
+   * Back online after an offline start: the kept session is confirmed as at startup. A refused
+   * refresh leaves it unusable (kept, as at startup), a 401 clears it, a failing server keeps it.
+   */
+  private async confirmWhenOnline(): Promise<void> {
+    const tokens = this.state.tokens;
+    if (!this.state.isAuthenticated || !tokens) return;
+    try {
+      if (isExpired(tokens, Date.now()) && !(await this.refresh())) {
+        this.set({ isAuthenticated: false });
+        return;
+      }
+      await this.fetchCurrentUser();
+      this.scheduleRefresh();
+    } catch (error) {
+      if (isUnauthorized(error)) this.clearSession();
+      else console.warn('Could not confirm the session kept offline', error);
     }
   }
 

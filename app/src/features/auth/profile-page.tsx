@@ -1,12 +1,15 @@
 // /profile: avatar (core's initials when there is no image), name and email, membership status
-// text from core, and the edit form (username, email, avatar URL) checked by core before sending.
-import { useId, useState, type FormEvent } from 'react';
+// text from core with the ways to purchases, membership and subscription, and the edit form
+// (username, email, avatar URL) checked by core before sending.
+import { Suspense, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
 import type { ProfileRequest, UserView } from '@/lib/api/types';
 import { formatDate, premiumStatus, validateProfileUpdate } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
+import { pathTo } from '@/lib/paths';
 import { accountChanged } from '@/lib/queries/viewer';
 import { authStore } from './auth-store';
 import { Avatar } from './components/avatar';
@@ -109,6 +112,26 @@ function ProfileForm({ user }: { user: UserView }) {
   );
 }
 
+/** The profile's own pages about money: orders, membership, renewal (texts of the `shop` catalogue). */
+function MembershipLinks() {
+  const { t } = useTranslation('shop');
+  return (
+    <nav aria-label={t('shop.profileLinks.heading')}>
+      <ul className="profile-links">
+        <li>
+          <LocalizedLink to={pathTo('profilePurchases')}>{t('shop.profileNav.purchases')}</LocalizedLink>
+        </li>
+        <li>
+          <LocalizedLink to={pathTo('profileMembership')}>{t('shop.profileNav.membership')}</LocalizedLink>
+        </li>
+        <li>
+          <LocalizedLink to={pathTo('profileSubscription')}>{t('shop.profileNav.subscription')}</LocalizedLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 export function ProfilePage() {
   const { t } = useTranslation();
   const { lang } = useLang();
@@ -140,6 +163,10 @@ export function ProfilePage() {
           {t('app.auth.profile.membershipHeading')}
         </h2>
         <p className="membership-status">{status.text}</p>
+        {/* Its texts come with the `shop` catalogue: the profile shows at once without them. */}
+        <Suspense fallback={null}>
+          <MembershipLinks />
+        </Suspense>
       </section>
       <ProfileForm key={`${user.id}-${user.username}-${user.email}-${user.avatarUrl}`} user={user} />
     </article>

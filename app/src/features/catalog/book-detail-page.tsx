@@ -1,5 +1,6 @@
 // /books/{id}: the book (cover, titles, people, description, rating, counts, price, campaign countdown),
-// bookshelf and favorite toggles, play from start or continue, and the paginated chapter list.
+// bookshelf and favorite toggles, play from start or continue, "buy this book" while the listener
+// has not bought it, and the paginated chapter list.
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { Countdown } from '@/components/catalog/countdown';
 import { Pagination } from '@/components/catalog/pagination';
 import { bookPrice } from '@/components/catalog/price';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { BuyBookSection, bookForSale } from '@/components/shop/buy-book-section';
 import { useToast } from '@/components/toast/use-toast';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import { useViewer } from '@/features/auth/use-viewer';
@@ -21,6 +23,7 @@ import type { BookDetail } from '@/lib/api/types';
 import { catalogQueries } from '@/lib/queries/catalog';
 import { useShelfMutation, type Shelf } from '@/lib/queries/library';
 import { ChapterRow } from './chapter-row';
+import { DownloadBookButton } from './download-book-button';
 import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { STATUS_LABEL } from '@/components/catalog/labels';
@@ -105,6 +108,9 @@ export function BookDetailPage() {
   const rating = data.ratingCount === 0 ? null : clampRating({ value: data.rating });
   const firstChapter = chapters.isSuccess && chapterPage === 1 ? chapters.data.items[0] : undefined;
   const lastChapterId = data.me?.lastChapterId;
+  // A bought book opens every chapter as `purchased`; until the list is known, nothing is offered.
+  const bought = chapters.isSuccess && chapters.data.items.some((chapter) => chapter.access.kind === 'purchased');
+  const offerPurchase = bookForSale(data) && chapters.isSuccess && !bought;
 
   const playFromStart = async () => {
     const first = firstChapter ?? (await queryClient.fetchQuery(catalogQueries.chapters(viewer, id, 1, 1))).items[0];
@@ -193,8 +199,10 @@ export function BookDetailPage() {
             )}
           </div>
           <Toggles book={data} />
+          <DownloadBookButton book={data} />
         </div>
       </div>
+      {offerPurchase && <BuyBookSection book={data} userId={viewer.userId} />}
       <section aria-labelledby="book-description">
         <h2 id="book-description">{t('app.catalog.book.description')}</h2>
         {data.description

@@ -322,6 +322,33 @@ describe('chapter view', () => {
   });
 });
 
+describe('chapter view access notices', () => {
+  it('sends a chapter to buy to its book’s buy section, in the page’s language', async () => {
+    mockFetch({
+      'GET /api/chapters/2': ok(
+        chapterDetail(2, { audio: null, isFree: false, access: { kind: 'purchase', allowed: false } }),
+      ),
+    });
+    renderApp('/en/books/7/chapters/2', { lang: 'en' });
+    const notice = await screen.findByTestId('player-access', undefined, { timeout: 5000 });
+    expect(within(notice).getByRole('link')).toHaveAttribute('href', '/en/books/7#buy');
+  });
+
+  it('sends a members-only chapter to the upgrade page with the reason and the way back', async () => {
+    mockFetch({
+      'GET /api/chapters/2': ok(
+        chapterDetail(2, { audio: null, isFree: false, access: { kind: 'membership', allowed: false } }),
+      ),
+    });
+    renderApp('/books/7/chapters/2', { user: users.free });
+    const notice = await screen.findByTestId('player-access', undefined, { timeout: 5000 });
+    expect(within(notice).getByRole('link', { name: '开通会员' })).toHaveAttribute(
+      'href',
+      '/premium?redirect=%2Fbooks%2F7%2Fchapters%2F2&reason=premium_required',
+    );
+  });
+});
+
 describe('categories, limited free, recommendations', () => {
   it('lists categories with links to the filtered list', async () => {
     mockFetch({ 'GET /api/categories': ok([{ ...categories[0], children: [{ ...categories[1], parentId: 1 }] }]) });

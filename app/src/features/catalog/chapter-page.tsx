@@ -57,7 +57,7 @@ export function ChapterPage() {
           {isCurrent && playerState.playing ? t('app.player.pause') : t('app.catalog.chapter.play')}
         </button>
       ) : (
-        <AccessNotice kind={data.access.kind} />
+        <AccessNotice kind={data.access.kind} bookId={data.bookId} />
       )}
       <nav className="chapter-view__nav" aria-label={t('app.catalog.chapter.navigation')}>
         {data.prevId ? (

@@ -1,6 +1,9 @@
-// A chapter in a book's list: number, title, duration, access marker and a play button.
+// A chapter in a book's list: number, title, duration, access marker (with a buy action when the
+// chapter is sold on its own) and a play button.
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { BuyChapterButton } from '@/components/shop/buy-chapter-button';
+import { useCurrentUser } from '@/features/auth/use-auth';
 import { usePlayerController } from '@/features/player';
 import { formatDuration } from '@/lib/core';
 import { pathTo } from '@/lib/paths';
@@ -29,6 +32,7 @@ export function accessMarker(chapter: Pick<ChapterSummary, 'access' | 'isFree'>)
 export function ChapterRow({ bookId, chapter }: { bookId: number; chapter: ChapterSummary }) {
   const { t } = useTranslation();
   const player = usePlayerController();
+  const user = useCurrentUser();
   const marker = accessMarker(chapter);
   return (
     <li className="chapter-row">
@@ -36,7 +40,10 @@ export function ChapterRow({ bookId, chapter }: { bookId: number; chapter: Chapt
       <LocalizedLink className="chapter-row__title" to={pathTo('chapter', { id: bookId, chapterId: chapter.id })}>
         {chapter.title}
       </LocalizedLink>
-      <span className={`badge badge--${marker}`}>{MARKER_LABEL[marker](t)}</span>
+      <span className="chapter-row__access">
+        <span className={`badge badge--${marker}`}>{MARKER_LABEL[marker](t)}</span>
+        {chapter.price && <BuyChapterButton chapter={chapter} userId={user?.id ?? null} />}
+      </span>
       {chapter.progress?.completed && <span className="chapter-row__done">{t('app.catalog.chapter.completed')}</span>}
       <span className="chapter-row__duration">{formatDuration({ seconds: chapter.durationSecs })}</span>
       <button

@@ -1,4 +1,5 @@
-// What a listener must do to hear a chapter they cannot play yet: sign in, become a member, or buy.
+// What a listener must do to hear a chapter they cannot play yet: sign in, become a member (the
+// upgrade page, which brings them back here after paying), or buy (the book page's buy section).
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import type { ChapterAccessKind } from '@/lib/api/types';
@@ -22,11 +23,23 @@ const NOTICE_TEXT = {
   },
 } satisfies Record<string, { message: Label; action: Label }>;
 
-export function AccessNotice({ kind }: { kind: ChapterAccessKind }) {
+/** Where each notice's action leads; `bookId` is the chapter's book, whose page has the `#buy` section. */
+function actionTarget(kind: 'login' | 'membership' | 'purchase', fullPath: string, bookId?: number): string {
+  switch (kind) {
+    case 'login':
+      return `${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`;
+    case 'membership':
+      return `${pathTo('premium')}?redirect=${encodeURIComponent(fullPath)}&reason=premium_required`;
+    case 'purchase':
+      return bookId === undefined ? pathTo('subscription') : `${pathTo('bookDetail', { id: bookId })}#buy`;
+  }
+}
+
+export function AccessNotice({ kind, bookId }: { kind: ChapterAccessKind; bookId?: number }) {
   const { t } = useTranslation();
   const { fullPath } = useLang();
   if (kind !== 'login' && kind !== 'membership' && kind !== 'purchase') return null;
-  const to = kind === 'login' ? `${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}` : pathTo('subscription');
+  const to = actionTarget(kind, fullPath, bookId);
   return (
     <div className="access-notice" role="alert" data-testid="player-access">
       <p>{NOTICE_TEXT[kind].message(t)}</p>

@@ -83,7 +83,7 @@ export function PlayerBar() {
         </button>
       </div>
 
-      {status === 'blocked' && chapter && <AccessNotice kind={chapter.access.kind} />}
+      {status === 'blocked' && chapter?.access && <AccessNotice kind={chapter.access.kind} bookId={chapter.bookId} />}
       {status === 'error' && (
         <p className="player-bar__error" role="alert">
           {t('app.player.error')}

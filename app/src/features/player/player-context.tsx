@@ -1,8 +1,10 @@
 // The player's provider: one controller and one <audio> for the whole visit, mounted by the locale
-// layer above every layout so playback survives navigation; keyboard shortcuts live here too.
+// layer above every layout so playback survives navigation; keyboard shortcuts and the replay of
+// positions saved offline live here too.
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authStore } from '@/features/auth/auth-store';
+import { useCurrentUser } from '@/features/auth/use-auth';
 import { progressSaved } from '@/lib/queries/library';
 import { PlayerController, skipSecs, type PlayerState } from './player-controller';
 
@@ -39,6 +41,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       (window as unknown as { __tingshuPlayer?: unknown }).__tingshuPlayer = controller;
     return () => controller.release(audio);
   }, [controller]);
+
+  // Positions saved while offline go to the server at start-up (once the listener is known), at
+  // sign-in and whenever the browser is back online.
+  const userId = useCurrentUser()?.id ?? null;
+  useEffect(() => {
+    controller.replayQueuedProgress();
+    const onOnline = () => controller.replayQueuedProgress();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [controller, userId]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -1,11 +1,14 @@
 // The one player: owns the app's single <audio> element, the chapter on it, speed, sleep timer,
 // Media Session and progress sync (server every 10 s while playing, on pause, on chapter end and
-// on page hide by sendBeacon; newest timestamp wins by core's `progressWins`).
+// on page hide by sendBeacon; newest timestamp wins by core's `progressWins`; saves made offline
+// wait in a queue). Downloaded chapters also play with no server (`playDownload`).
 import type { ChapterDetail } from '@/lib/api/types';
 import { catalogApi, libraryApi } from '@/lib/catalog-api';
 import { authStore } from '@/features/auth/auth-store';
 import { clampPlaybackRate, progressWins, sleepTimerRemaining } from '@/lib/core';
 import { apiUrl } from '@/lib/http';
+import { downloadedChapter, isOfflineFailure } from './offline';
+import { queueProgress, replayProgress } from './progress-queue';
 
 export const skipSecs = 15;
 export const saveEveryMs = 10_000;
@@ -14,11 +17,23 @@ export const rates = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
 export const sleepChoices = [15, 30, 60] as const;
 const localKey = (chapterId: number) => `player.progress.${chapterId}`;
 
+/**
+ * What the player shows and plays of a chapter. The server's `ChapterDetail` is one; a download's
+ * stored record makes another when the chapter plays with no server (no access, author or cover).
+ */
+export type PlayerChapter = Pick<
+  ChapterDetail,
+  'id' | 'bookId' | 'title' | 'durationSecs' | 'prevId' | 'nextId' | 'audio'
+> &
+  Partial<Pick<ChapterDetail, 'access' | 'progress'>> & {
+    book: Pick<ChapterDetail['book'], 'title' | 'coverUrl'> & Partial<Pick<ChapterDetail['book'], 'author'>>;
+  };
+
 export type SleepState =
   null | { mode: 'timer'; minutes: number; endsAt: number; remainingSecs: number } | { mode: 'chapterEnd' };
 
 export interface PlayerState {
-  chapter: ChapterDetail | null;
+  chapter: PlayerChapter | null;
   status: 'idle' | 'loading' | 'ready' | 'blocked' | 'error';
   playing: boolean;
   currentTime: number;
@@ -190,18 +205,46 @@ export class PlayerController {
 
   // --- loading ----------------------------------------------------------------------------
 
+  /** Loads a chapter from the server; with no network, a downloaded chapter still plays. */
   async load(chapterId: number, options: LoadOptions = {}): Promise<void> {
-    const token = ++this.loadToken;
-    if (this.state.playing) this.audio?.pause();
-    this.set({ status: 'loading' });
-    let chapter: ChapterDetail;
+    const token = this.beginLoad();
+    let chapter: PlayerChapter | null;
     try {
       chapter = await catalogApi.chapter(chapterId);
     } catch (error) {
+      chapter = isOfflineFailure(error) ? await downloadedChapter(chapterId) : null;
+      if (!chapter) {
+        if (token === this.loadToken) this.set({ status: 'error', playing: false });
+        console.warn('Could not load the chapter', error);
+        return;
+      }
+    }
+    await this.present(token, chapter, options);
+  }
+
+  /**
+   * Plays a downloaded chapter from its stored record, asking the server nothing: the service
+   * worker answers its audio from the downloads. An error when it is not (or no longer) playable.
+   */
+  async playDownload(chapterId: number, options: LoadOptions = {}): Promise<void> {
+    const token = this.beginLoad();
+    const chapter = await downloadedChapter(chapterId);
+    if (!chapter) {
       if (token === this.loadToken) this.set({ status: 'error', playing: false });
-      console.warn('Could not load the chapter', error);
       return;
     }
+    await this.present(token, chapter, options);
+  }
+
+  private beginLoad(): number {
+    const token = ++this.loadToken;
+    if (this.state.playing) this.audio?.pause();
+    this.set({ status: 'loading' });
+    return token;
+  }
+
+  /** Puts a loaded chapter on the element at its resume position (unless a newer load began). */
+  private async present(token: number, chapter: PlayerChapter, options: LoadOptions): Promise<void> {
     if (token !== this.loadToken) return;
     const audio = this.audio;
     if (!chapter.audio) {
@@ -234,9 +277,10 @@ export class PlayerController {
   }
 
   /** The saved position of a chapter: local and server rows merged, the newest winning (core). */
-  private async resumePosition(chapter: ChapterDetail): Promise<number> {
+  private async resumePosition(chapter: PlayerChapter): Promise<number> {
     let best: LocalProgress | null = readLocal(chapter.id);
-    if (signedInToken()) {
+    // Offline, the local copy is all there is (the server's would only fail).
+    if (signedInToken() && navigator.onLine !== false) {
       try {
         const rows = (await libraryApi.progress(chapter.bookId)).items;
         const server = rows.find((row) => row.chapterId === chapter.id);
@@ -379,15 +423,33 @@ export class PlayerController {
     return row;
   }
 
-  /** Saves the position locally and, for a signed-in listener, on the server. */
+  /**
+   * Saves the position locally and, for a signed-in listener, on the server; offline, the save
+   * waits in the queue (`replayQueuedProgress`).
+   */
   save(completed: boolean): void {
     const chapterId = this.state.chapter?.id;
     const row = this.currentRow(completed);
-    if (!row || chapterId === undefined || !signedInToken()) return;
+    const userId = authStore.currentUser?.id;
+    if (!row || chapterId === undefined || userId === undefined || !signedInToken()) return;
+    const queue = () => queueProgress({ userId, chapterId, body: row });
+    if (navigator.onLine === false) return queue();
     libraryApi.saveProgress(chapterId, row).then(
       () => this.onProgressSaved(completed),
-      (error: unknown) => console.warn('Could not save the progress', error),
+      (error: unknown) => {
+        if (isOfflineFailure(error)) queue();
+        else console.warn('Could not save the progress', error);
+      },
     );
+  }
+
+  /** Sends the saves made offline, each with its own time (at start-up, sign-in and back online). */
+  replayQueuedProgress(): void {
+    const userId = authStore.currentUser?.id;
+    if (userId === undefined || navigator.onLine === false) return;
+    void replayProgress(userId, libraryApi.saveProgress).then((taken) => {
+      if (taken > 0) this.onProgressSaved(false);
+    });
   }
 
   /** Page hide: the position by `sendBeacon` (no headers possible, so the token rides in the query). */
@@ -396,8 +458,12 @@ export class PlayerController {
     if (chapterId === undefined || Date.now() - this.lastBeaconAt < 500) return;
     const row = this.currentRow(false);
     const token = signedInToken();
-    if (!row || !token || typeof navigator.sendBeacon !== 'function') return;
+    const userId = authStore.currentUser?.id;
+    if (!row || !token || userId === undefined) return;
     this.lastBeaconAt = Date.now();
+    // A beacon sent offline is lost: the position waits in the queue instead.
+    if (navigator.onLine === false) return queueProgress({ userId, chapterId, body: row });
+    if (typeof navigator.sendBeacon !== 'function') return;
     navigator.sendBeacon(
       `${apiUrl(`/api/me/progress/${chapterId}`)}?token=${encodeURIComponent(token)}`,
       JSON.stringify(row),
@@ -433,7 +499,7 @@ export class PlayerController {
     if (!session || !chapter || typeof MediaMetadata === 'undefined') return;
     session.metadata = new MediaMetadata({
       title: chapter.title,
-      artist: chapter.book.author.name,
+      artist: chapter.book.author?.name ?? '',
       album: chapter.book.title,
       artwork: chapter.book.coverUrl ? [{ src: chapter.book.coverUrl }] : [],
     });

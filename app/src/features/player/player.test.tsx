@@ -162,7 +162,11 @@ describe('player', () => {
     expect(callsTo('PUT', '/api/me/progress/1')).toHaveLength(4);
 
     const sendBeacon = vi.fn(() => true);
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { sendBeacon }));
+    // jsdom's own getters (`onLine`) refuse a stand-in navigator: it answers them itself.
+    vi.stubGlobal(
+      'navigator',
+      Object.create(navigator, { sendBeacon: { value: sendBeacon }, onLine: { value: true } }),
+    );
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
@@ -246,7 +250,11 @@ describe('player', () => {
     await user.click(await screen.findByRole('button', { name: '播放：第2章' }, { timeout: 5000 }));
     const notice = await within(await screen.findByTestId('player')).findByTestId('player-access');
     expect(notice).toHaveTextContent('本章为会员专享，开通会员即可收听');
-    expect(within(notice).getByRole('link', { name: '开通会员' })).toHaveAttribute('href', '/subscription');
+    // The upgrade page says why, and brings the listener back here once they are a member.
+    expect(within(notice).getByRole('link', { name: '开通会员' })).toHaveAttribute(
+      'href',
+      '/premium?redirect=%2Fbooks%2F7&reason=premium_required',
+    );
     expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
   });
 });

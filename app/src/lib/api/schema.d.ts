@@ -434,6 +434,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every order, newest first, optionally of one state. */
+        get: operations["list_admin_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with every transition (time and cause). */
+        get: operations["get_admin_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds a paid order through its provider and takes back exactly what it granted (the
+         *     membership time, or the book or chapter).
+         */
+        post: operations["refund_admin_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every plan, on sale or not, with its prices. */
+        get: operations["list_admin_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a plan's prices (minor units; empty: not sold in that currency) and sale state;
+         *     orders already made keep their price.
+         */
+        put: operations["update_admin_plan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/security/events": {
         parameters: {
             query?: never;
@@ -863,6 +954,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A premium member's permission to keep a book's chapters offline, with a signed address of
+         *     each audio file valid as long as the grant (at most 7 days, never past the membership).
+         *     Asked again while online, it renews the grant; refused (403) once membership lapses.
+         */
+        post: operations["grant_downloads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/favorites": {
         parameters: {
             query?: never;
@@ -933,6 +1045,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's membership: status line, expiry, plan, auto-renewal and paid plans. */
+        get: operations["my_membership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's orders, newest first. */
+        get: operations["list_my_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/progress": {
         parameters: {
             query?: never;
@@ -963,6 +1109,135 @@ export interface paths {
          *     `navigator.sendBeacon` may send it as `text/plain` with the token in `?token=`.
          */
         put: operations["save_progress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turns the caller's auto-renewal on or off (a timed plan paid before is needed). */
+        put: operations["set_auto_renew"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a pending order and opens its checkout (`checkoutUrl`); the same item asked for
+         *     again while its order waits answers that order. Only the provider's notification marks it paid.
+         */
+        post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's orders (the payment pages poll it until it is final). */
+        get: operations["get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels one of the caller's pending orders. */
+        post: operations["cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/sandbox/checkout/{session}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox's hosted checkout, labelled as a test payment: approve, decline or abandon. */
+        get: operations["sandbox_checkout_page"];
+        put?: never;
+        /**
+         * The payer approves (a paid notification follows), declines (a failed one) or abandons
+         *     (nothing: the order waits until it expires); then returns to the app's result page.
+         */
+        post: operations["sandbox_checkout_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{provider}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment provider's signed notification (`Tingshu-Signature: t=…,v1=…` for the
+         *     sandbox): the only way an order becomes paid. Replays and duplicates change nothing.
+         */
+        post: operations["payment_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The membership plans on sale, priced in the language's currency (or `?currency`). */
+        get: operations["list_plans"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1184,6 +1459,19 @@ export interface components {
             covers: components["schemas"]["FileBookUse"][];
             inUse: boolean;
         };
+        /** @description An order with its history and buyer, for the console. */
+        AdminOrder: components["schemas"]["OrderView"] & {
+            /** Format: int32 */
+            userId: number;
+            username?: string | null;
+            providerRef?: string | null;
+            /**
+             * Format: int64
+             * @description Membership time the payment added (ms); absent for lifetime or a purchase.
+             */
+            grantAddedMs?: number | null;
+            events: components["schemas"]["OrderEventView"][];
+        };
         /** @description A stored file (audio or image). */
         AssetView: {
             /** Format: int32 */
@@ -1218,6 +1506,10 @@ export interface components {
             album?: string | null;
             /** Format: int32 */
             track?: number | null;
+        };
+        /** @description Whether the membership renews itself. */
+        AutoRenew: {
+            autoRenew: boolean;
         };
         /**
          * @description A book's access level.
@@ -1458,6 +1750,7 @@ export interface components {
             /** Format: double */
             durationSecs: number;
             isFree: boolean;
+            price?: components["schemas"]["Price"] | null;
             access: components["schemas"]["ChapterAccess"];
             progress?: components["schemas"]["ChapterProgress"] | null;
         };
@@ -1474,11 +1767,37 @@ export interface components {
             /** Format: int32 */
             assetId?: number | null;
         };
+        /** @description What to buy. */
+        CreateOrder: {
+            kind: components["schemas"]["OrderKind"];
+            /** @description For `plan`: `monthly`, `quarterly`, `yearly` or `lifetime`. */
+            planCode?: string | null;
+            /**
+             * Format: int32
+             * @description For `book`.
+             */
+            bookId?: number | null;
+            /**
+             * Format: int32
+             * @description For `chapter`.
+             */
+            chapterId?: number | null;
+            currency?: components["schemas"]["Currency"] | null;
+            /** @description The app path to return to after paying (`/books/3`). */
+            redirect?: string | null;
+            /** @description For a timed plan: renew it before it ends (off by default). */
+            autoRenew?: boolean | null;
+        };
         /** @description The id of the stored message. */
         Created: {
             /** Format: int32 */
             id: number;
         };
+        /**
+         * @description An ISO 4217 currency used by the product.
+         * @enum {string}
+         */
+        Currency: "CNY" | "USD" | "JPY";
         /** @description The dashboard's figures. */
         Dashboard: {
             /** Format: int64 */
@@ -1511,6 +1830,50 @@ export interface components {
             recentChanges: components["schemas"]["RecentChange"][];
             /** Format: int64 */
             generatedAt: number;
+        };
+        /**
+         * @description The server's permission to keep chapters offline: valid until `grantExpiresAt` (at most
+         *     7 days, never past the membership); renewed while the member is online.
+         */
+        DownloadGrant: {
+            /** Format: int32 */
+            bookId: number;
+            bookTitle: string;
+            /** Format: int64 */
+            grantExpiresAt: number;
+            items: components["schemas"]["DownloadItem"][];
+            /**
+             * @description Chapters asked for that the caller may not keep (a paid book not bought) or that
+             *     have no audio.
+             */
+            refused: number[];
+        };
+        /** @description A download the caller may keep offline until `grantExpiresAt`. */
+        DownloadItem: {
+            /** Format: int32 */
+            chapterId: number;
+            /** Format: int32 */
+            bookId: number;
+            /** Format: int32 */
+            index: number;
+            title: string;
+            /** Format: double */
+            durationSecs: number;
+            /**
+             * Format: int64
+             * @description Size of the audio file in bytes.
+             */
+            bytes: number;
+            mime: string;
+            /** @description A signed address of the audio, valid until the grant expires. */
+            url: string;
+        };
+        /** @description What to keep offline: a book, or chosen chapters of it. */
+        DownloadRequest: {
+            /** Format: int32 */
+            bookId: number;
+            /** @description Absent: every published chapter with audio (at most 500). */
+            chapterIds?: number[] | null;
         };
         /** @description The error body every failing endpoint answers with (DESIGN.md §5). */
         Error: {
@@ -1641,6 +2004,21 @@ export interface components {
         LogoutRequest: {
             sessionId?: string | null;
         };
+        /** @description The caller's membership: the status line from core, the plan and its renewal. */
+        MembershipView: {
+            status: components["schemas"]["PremiumStatus"];
+            subscriptionType: string;
+            /**
+             * Format: int64
+             * @description Ms since the epoch; absent: permanent (or never a member).
+             */
+            subscriptionExpiresAt?: number | null;
+            isPremium: boolean;
+            plan?: components["schemas"]["PlanView"] | null;
+            autoRenew: boolean;
+            /** @description Membership orders, newest first. */
+            history: components["schemas"]["OrderView"][];
+        };
         /** @description A file row whose object is not in the store. */
         MissingObject: {
             /** Format: int32 */
@@ -1656,6 +2034,62 @@ export interface components {
             ja: string;
         };
         Nothing: null;
+        /** @description One transition of an order. */
+        OrderEventView: {
+            from?: components["schemas"]["OrderState"] | null;
+            to: components["schemas"]["OrderState"];
+            cause: string;
+            /** Format: int64 */
+            at: number;
+        };
+        /**
+         * @description What an order buys.
+         * @enum {string}
+         */
+        OrderKind: "plan" | "book" | "chapter";
+        /**
+         * @description Where an order stands.
+         * @enum {string}
+         */
+        OrderState: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+        /** @description An order as its buyer sees it. */
+        OrderView: {
+            /** Format: int32 */
+            id: number;
+            kind: components["schemas"]["OrderKind"];
+            /** @description The plan's code, the book's title or "book · chapter". */
+            title: string;
+            /** Format: int32 */
+            planId?: number | null;
+            /** Format: int32 */
+            bookId?: number | null;
+            /** Format: int32 */
+            chapterId?: number | null;
+            currency: components["schemas"]["Currency"];
+            /**
+             * Format: int64
+             * @description Minor units of `currency`.
+             */
+            amount: number;
+            state: components["schemas"]["OrderState"];
+            provider: string;
+            /** @description Where to pay, while pending. */
+            checkoutUrl?: string | null;
+            /** @description The app path the buyer returns to after paying. */
+            redirect?: string | null;
+            autoRenew: boolean;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            paidAt?: number | null;
+            /**
+             * Format: int64
+             * @description When a pending order is cancelled for want of payment.
+             */
+            expiresAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
         /** @description A password change as sent: the current password and the new one. */
         PasswordChangeRequest: {
             currentPassword?: string | null;
@@ -1671,11 +2105,53 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description A plan's prices (minor units; absent or 0: not sold in that currency) and whether it is on sale. */
+        PlanInput: {
+            /** Format: double */
+            priceCny?: number | null;
+            /** Format: double */
+            priceUsd?: number | null;
+            /** Format: double */
+            priceJpy?: number | null;
+            active: boolean;
+        };
+        /** @description A membership plan on sale. */
+        PlanView: {
+            /** Format: int32 */
+            id: number;
+            /** @description `monthly`, `quarterly`, `yearly` or `lifetime`. */
+            code: string;
+            /**
+             * Format: int32
+             * @description Length in months; absent for lifetime.
+             */
+            months?: number | null;
+            /** @description The price in each currency (minor units; JPY has none). */
+            prices: components["schemas"]["Price"];
+            /** @description The currency of the request's language, and the price in it (absent: not sold in it). */
+            currency: components["schemas"]["Currency"];
+            /** Format: int64 */
+            price?: number | null;
+            active: boolean;
+        };
         Preferences: {
             language: string;
             timezone: string;
         };
-        /** @description A book's price in each currency's minor unit (fen, cents, yen). */
+        /**
+         * @description Which membership line applies.
+         * @enum {string}
+         */
+        PremiumKind: "guest" | "free" | "lifetime" | "member" | "expired" | "unknown";
+        /** @description Output of `premiumStatus`. */
+        PremiumStatus: {
+            kind: components["schemas"]["PremiumKind"];
+            text: string;
+        };
+        /**
+         * @description A price in each currency, in minor units (fen, cents, whole yen); absent when not sold
+         *     in that currency (a book's, a chapter's or a plan's).
+         */
         Price: {
             /** Format: int64 */
             cny?: number | null;
@@ -1727,6 +2203,14 @@ export interface components {
          * @enum {string}
          */
         ReasonKind: "author" | "narrator" | "category" | "popular";
+        /** @description How a notification was taken. */
+        Received: {
+            /**
+             * @description `changed` (the order moved), `duplicate` (handled before) or `ignored` (the order was
+             *     already final).
+             */
+            outcome: string;
+        };
         /** @description A count over the last day and the last seven days. */
         Recent: {
             /** Format: int64 */
@@ -1752,6 +2236,11 @@ export interface components {
         RefreshRequest: {
             refreshToken?: string | null;
         };
+        /** @description Why an order is refunded. */
+        RefundInput: {
+            /** @description Kept in the order's history (at most 200 characters). */
+            reason?: string | null;
+        };
         /** @description `POST /api/auth/register` body. */
         RegistrationRequest: {
             email?: string | null;
@@ -1760,6 +2249,11 @@ export interface components {
         };
         Removed: {
             removed: boolean;
+        };
+        /** @description The payer's answer on the sandbox checkout. */
+        SandboxAnswer: {
+            /** @description `approve`, `decline` or `abandon`. */
+            action: string;
         };
         /** @description A matching book with what matched in it. */
         SearchItem: {
@@ -2044,6 +2538,23 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminOrder: {
+            success: boolean;
+            /** @description An order with its history and buyer, for the console. */
+            data: components["schemas"]["OrderView"] & {
+                /** Format: int32 */
+                userId: number;
+                username?: string | null;
+                providerRef?: string | null;
+                /**
+                 * Format: int64
+                 * @description Membership time the payment added (ms); absent for lifetime or a purchase.
+                 */
+                grantAddedMs?: number | null;
+                events: components["schemas"]["OrderEventView"][];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_BookDetail: {
             success: boolean;
             /** @description `GET /api/books/{id}`. */
@@ -2136,6 +2647,27 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_DownloadGrant: {
+            success: boolean;
+            /**
+             * @description The server's permission to keep chapters offline: valid until `grantExpiresAt` (at most
+             *     7 days, never past the membership); renewed while the member is online.
+             */
+            data: {
+                /** Format: int32 */
+                bookId: number;
+                bookTitle: string;
+                /** Format: int64 */
+                grantExpiresAt: number;
+                items: components["schemas"]["DownloadItem"][];
+                /**
+                 * @description Chapters asked for that the caller may not keep (a paid book not bought) or that
+                 *     have no audio.
+                 */
+                refused: number[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_EventList: {
             success: boolean;
             data: {
@@ -2190,6 +2722,31 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Items_PlanView: {
+            success: boolean;
+            /** @description An unpaged list answer: `{items}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    /** @description `monthly`, `quarterly`, `yearly` or `lifetime`. */
+                    code: string;
+                    /**
+                     * Format: int32
+                     * @description Length in months; absent for lifetime.
+                     */
+                    months?: number | null;
+                    /** @description The price in each currency (minor units; JPY has none). */
+                    prices: components["schemas"]["Price"];
+                    /** @description The currency of the request's language, and the price in it (absent: not sold in it). */
+                    currency: components["schemas"]["Currency"];
+                    /** Format: int64 */
+                    price?: number | null;
+                    active: boolean;
+                }[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Items_Progress: {
             success: boolean;
             /** @description An unpaged list answer: `{items}`. */
@@ -2234,9 +2791,70 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_MembershipView: {
+            success: boolean;
+            /** @description The caller's membership: the status line from core, the plan and its renewal. */
+            data: {
+                status: components["schemas"]["PremiumStatus"];
+                subscriptionType: string;
+                /**
+                 * Format: int64
+                 * @description Ms since the epoch; absent: permanent (or never a member).
+                 */
+                subscriptionExpiresAt?: number | null;
+                isPremium: boolean;
+                plan?: components["schemas"]["PlanView"] | null;
+                autoRenew: boolean;
+                /** @description Membership orders, newest first. */
+                history: components["schemas"]["OrderView"][];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Nothing: {
             success: boolean;
             data: null;
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_OrderView: {
+            success: boolean;
+            /** @description An order as its buyer sees it. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                kind: components["schemas"]["OrderKind"];
+                /** @description The plan's code, the book's title or "book · chapter". */
+                title: string;
+                /** Format: int32 */
+                planId?: number | null;
+                /** Format: int32 */
+                bookId?: number | null;
+                /** Format: int32 */
+                chapterId?: number | null;
+                currency: components["schemas"]["Currency"];
+                /**
+                 * Format: int64
+                 * @description Minor units of `currency`.
+                 */
+                amount: number;
+                state: components["schemas"]["OrderState"];
+                provider: string;
+                /** @description Where to pay, while pending. */
+                checkoutUrl?: string | null;
+                /** @description The app path the buyer returns to after paying. */
+                redirect?: string | null;
+                autoRenew: boolean;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                paidAt?: number | null;
+                /**
+                 * Format: int64
+                 * @description When a pending order is cancelled for want of payment.
+                 */
+                expiresAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Page_AdminBookRow: {
@@ -2313,6 +2931,31 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_AdminOrder: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: (components["schemas"]["OrderView"] & {
+                    /** Format: int32 */
+                    userId: number;
+                    username?: string | null;
+                    providerRef?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Membership time the payment added (ms); absent for lifetime or a purchase.
+                     */
+                    grantAddedMs?: number | null;
+                    events: components["schemas"]["OrderEventView"][];
+                })[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Page_BookSummary: {
             success: boolean;
             /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
@@ -2374,6 +3017,7 @@ export interface components {
                     /** Format: double */
                     durationSecs: number;
                     isFree: boolean;
+                    price?: components["schemas"]["Price"] | null;
                     access: components["schemas"]["ChapterAccess"];
                     progress?: components["schemas"]["ChapterProgress"] | null;
                 }[];
@@ -2409,6 +3053,56 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_OrderView: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    kind: components["schemas"]["OrderKind"];
+                    /** @description The plan's code, the book's title or "book · chapter". */
+                    title: string;
+                    /** Format: int32 */
+                    planId?: number | null;
+                    /** Format: int32 */
+                    bookId?: number | null;
+                    /** Format: int32 */
+                    chapterId?: number | null;
+                    currency: components["schemas"]["Currency"];
+                    /**
+                     * Format: int64
+                     * @description Minor units of `currency`.
+                     */
+                    amount: number;
+                    state: components["schemas"]["OrderState"];
+                    provider: string;
+                    /** @description Where to pay, while pending. */
+                    checkoutUrl?: string | null;
+                    /** @description The app path the buyer returns to after paying. */
+                    redirect?: string | null;
+                    autoRenew: boolean;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    paidAt?: number | null;
+                    /**
+                     * Format: int64
+                     * @description When a pending order is cancelled for want of payment.
+                     */
+                    expiresAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Page_ShelfItem: {
             success: boolean;
             /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
@@ -2428,6 +3122,29 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_PlanView: {
+            success: boolean;
+            /** @description A membership plan on sale. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                /** @description `monthly`, `quarterly`, `yearly` or `lifetime`. */
+                code: string;
+                /**
+                 * Format: int32
+                 * @description Length in months; absent for lifetime.
+                 */
+                months?: number | null;
+                /** @description The price in each currency (minor units; JPY has none). */
+                prices: components["schemas"]["Price"];
+                /** @description The currency of the request's language, and the price in it (absent: not sold in it). */
+                currency: components["schemas"]["Currency"];
+                /** Format: int64 */
+                price?: number | null;
+                active: boolean;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Progress: {
             success: boolean;
             /** @description A stored progress row as the API answers it. */
@@ -2441,6 +3158,18 @@ export interface components {
                 completed: boolean;
                 /** Format: int64 */
                 updatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Received: {
+            success: boolean;
+            /** @description How a notification was taken. */
+            data: {
+                /**
+                 * @description `changed` (the order moved), `duplicate` (handled before) or `ignored` (the order was
+                 *     already final).
+                 */
+                outcome: string;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -4106,6 +4835,192 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_admin_orders: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description pending, paid, failed, cancelled or refunded. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_AdminOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    refund_admin_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is not paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_admin_plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_PlanView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_admin_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The plan's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_PlanView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such plan */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_security_events: {
         parameters: {
             query?: {
@@ -5139,6 +6054,46 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    grant_downloads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownloadRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_DownloadGrant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_favorites: {
         parameters: {
             query?: {
@@ -5310,6 +6265,60 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    my_membership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_MembershipView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_my_orders: {
+        parameters: {
+            query?: {
+                /** @description From 1; absent means 1. */
+                page?: number;
+                /** @description From 1 to the endpoint's maximum; absent means its default. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_OrderView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_progress: {
         parameters: {
             query?: {
@@ -5382,6 +6391,344 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    set_auto_renew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoRenew"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_MembershipView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No timed plan to renew */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrder"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_OrderView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such plan, book or chapter */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not for sale in this currency, already bought, or a lifetime member */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            /** @description No payment provider is available */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_OrderView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such order of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_OrderView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such order of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is no longer pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sandbox_checkout_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session */
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unknown checkout */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sandbox_checkout_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session */
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxAnswer"];
+            };
+        };
+        responses: {
+            /** @description Back to the app's payment result page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not approve, decline or abandon */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown checkout */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    payment_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's name (`sandbox`) */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        /** @description The provider's signed notification */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Received"];
+                };
+            };
+            /** @description Bad or stale signature, or an unreadable body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown provider or checkout */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_plans: {
+        parameters: {
+            query?: {
+                /** @description CNY, USD or JPY; absent: the request language's currency (zh CNY, en USD, ja JPY). */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_PlanView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

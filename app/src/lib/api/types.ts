@@ -109,3 +109,31 @@ export type StorageCheck = Schemas['StorageCheck'];
 export type StorageCleanup = Schemas['StorageCleanup'];
 export type StoredObjectView = Schemas['StoredObjectView'];
 export type MissingObject = Schemas['MissingObject'];
+
+// Membership, orders and payments
+export type Currency = Schemas['Currency'];
+/** A price in each currency's minor unit (a book's, a chapter's or a plan's). */
+export type Price = Schemas['Price'];
+export type PlanView = Schemas['PlanView'];
+export type OrderKind = Schemas['OrderKind'];
+export type OrderState = Schemas['OrderState'];
+export type OrderView = Schemas['OrderView'];
+export type MembershipView = Schemas['MembershipView'];
+/** The body of `POST /api/orders`. */
+export type CreateOrder = Schemas['CreateOrder'];
+/** The body of `PUT /api/me/subscription`. */
+export type AutoRenew = Schemas['AutoRenew'];
+
+// Premium offline downloads
+export type DownloadGrant = Schemas['DownloadGrant'];
+export type DownloadItem = Schemas['DownloadItem'];
+/** The body of `POST /api/me/downloads`. */
+export type DownloadRequest = Schemas['DownloadRequest'];
+
+// The console's orders and plans (permission manage:orders)
+export type AdminOrder = Schemas['AdminOrder'];
+export type OrderEventView = Schemas['OrderEventView'];
+/** The body of `PUT /api/admin/plans/{id}`. */
+export type PlanInput = Schemas['PlanInput'];
+/** The body of `POST /api/admin/orders/{id}/refund`. */
+export type RefundInput = Schemas['RefundInput'];

@@ -3,6 +3,7 @@ pub mod books;
 pub mod categories;
 pub mod chapters;
 pub mod files;
+pub mod orders;
 pub mod security;
 pub mod storage;
 pub mod transfer;
@@ -15,6 +16,7 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let api = categories::routes(api);
     let api = chapters::routes(api);
     let api = files::routes(api);
+    let api = orders::routes(api);
     let api = storage::routes(api);
     let api = transfer::routes(api);
     let api = uploads::routes(api);

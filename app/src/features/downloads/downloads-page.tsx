@@ -1,0 +1,86 @@
+// /downloads and /premium/downloads: the chapters kept for offline listening, book by book, with
+// their sizes, the storage they take and the browser's quota, transfers under way, offline play
+// through the app's player, removal, and why nothing plays once the membership lapsed.
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Skeleton } from '@/components/async-state/async-state';
+import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { useCurrentUser } from '@/features/auth/use-auth';
+import { isPremium } from '@/lib/core-pages';
+import { downloadPlayable } from '@/lib/downloads/download-cache';
+import { downloads } from '@/lib/downloads/download-manager';
+import { useDownloads } from '@/lib/downloads/use-downloads';
+import { pathTo } from '@/lib/paths';
+import { BookDownloads } from './book-downloads';
+import { groupDownloads, keptBytes } from './group-downloads';
+import { LapsedNotice } from './lapsed-notice';
+import { StorageUsage } from './storage-usage';
+import { useRenewal } from './use-renewal';
+import '@/components/catalog/catalog-page.css';
+import './downloads-page.css';
+
+export function DownloadsPage() {
+  const { t } = useTranslation('pages');
+  const user = useCurrentUser();
+  const state = useDownloads();
+  useRenewal(user !== null);
+  const { records, transfers, supported, loaded, storage } = state;
+  const now = Date.now();
+  const lapsed = records.some((record) => record.lapsed);
+  const member = isPremium({ user, nowMs: now });
+  const canPlay = member && !lapsed;
+  const expired = records.some((record) => !record.lapsed && !downloadPlayable(record, now));
+  const groups = groupDownloads(records, transfers);
+
+  return (
+    <div className="catalog-page downloads-page">
+      <div className="shelf__head">
+        <h1>{t('pages.downloads.title')}</h1>
+        {groups.length > 0 && (
+          <ConfirmDialog
+            trigger={
+              <button type="button" className="button">
+                {t('pages.downloads.removeAll')}
+              </button>
+            }
+            title={t('pages.downloads.confirmRemoveAll')}
+            confirmLabel={t('pages.downloads.removeAll')}
+            onConfirm={() => void downloads.removeAll()}
+          />
+        )}
+      </div>
+      <p className="downloads-page__intro">{t('pages.downloads.intro')}</p>
+      {(lapsed || !member) && <LapsedNotice lapsed={lapsed} />}
+      {!supported ? (
+        <EmptyState>{t('pages.downloads.unsupported')}</EmptyState>
+      ) : !loaded ? (
+        <Skeleton count={3} variant="row" />
+      ) : (
+        <>
+          <StorageUsage bytes={keptBytes(records)} storage={storage} />
+          {canPlay && expired && <p className="downloads-page__hint">{t('pages.downloads.renewHint')}</p>}
+          {groups.length === 0 ? (
+            <EmptyState
+              action={
+                <LocalizedLink className="button button--primary" to={pathTo('books')}>
+                  {t('pages.downloads.browse')}
+                </LocalizedLink>
+              }
+            >
+              {t('pages.downloads.empty')}
+            </EmptyState>
+          ) : (
+            groups.map((group) => (
+              <BookDownloads
+                key={group.bookId}
+                group={group}
+                canPlay={canPlay}
+                timezone={user?.preferences.timezone ?? null}
+              />
+            ))
+          )}
+        </>
+      )}
+    </div>
+  );
+}
