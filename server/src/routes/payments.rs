@@ -3,7 +3,7 @@
 //! webhooks and the sandbox's hosted checkout page.
 use axum::{
     body::Bytes,
-    extract::{Path, State},
+    extract::{rejection::FormRejection, Path, State},
     http::{header, HeaderMap, StatusCode},
     response::{Html, IntoResponse, Response},
     Form, Json,
@@ -605,8 +605,18 @@ async fn sandbox_checkout_answer(
     State(state): State<AppState>,
     RequestLang(lang): RequestLang,
     Path(session): Path<String>,
-    Form(answer): Form<SandboxAnswer>,
+    form: Result<Form<SandboxAnswer>, FormRejection>,
 ) -> ApiResult<Response> {
+    // A form that is not one (no `action`, not url-encoded) is the API's 400, as a bad JSON body.
+    let Form(answer) = form.map_err(|rejection| match rejection.status() {
+        status @ (StatusCode::UNSUPPORTED_MEDIA_TYPE | StatusCode::PAYLOAD_TOO_LARGE) => {
+            ApiError::Rejected {
+                status,
+                detail: rejection.body_text(),
+            }
+        }
+        _ => ApiError::BadJson(rejection.body_text()),
+    })?;
     let (sandbox, order) = sandbox_order(&state, &session).await?;
     let pending = order.state == OrderState::Pending.as_str();
     let page = match answer.action.as_str() {

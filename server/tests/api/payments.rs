@@ -256,6 +256,20 @@ async fn a_plan_paid_through_the_sandbox_checkout_makes_a_member() {
         html.contains("TEST PAYMENT") && html.contains("¥18.00") && html.contains("<p>Monthly</p>"),
         "{html}"
     );
+    // A post without an answer is a 400 naming the body, and changes nothing.
+    let (status, body) = error(
+        no_redirects()
+            .post(app.url(&checkout))
+            .form(&[("choice", "approve")])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("invalid_body"))
+    );
     let id = order["id"].as_i64().unwrap();
     let back = answer_checkout(&app, &checkout, "approve").await;
     assert_eq!(back, format!("/payment/success?order={id}"));
