@@ -9,13 +9,18 @@ import pkg from './package.json' with { type: 'json' };
 const backend = 'http://127.0.0.1:8080';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Writes `builds/latest.json` (the app's version and build time) into the build. */
+/**
+ * Writes `builds/latest.json` (the app's version and build time) into the build, and compiles the
+ * same id into the app (`__APP_BUILD__`, `version@builtAt`), so a page knows which build it is.
+ */
 function buildInfo(): Plugin {
+  const builtAt = new Date().toISOString();
   return {
     name: 'tingshu-build-info',
     apply: 'build',
+    config: () => ({ define: { __APP_BUILD__: JSON.stringify(`${pkg.version}@${builtAt}`) } }),
     generateBundle() {
-      const info = { version: pkg.version, builtAt: new Date().toISOString() };
+      const info = { version: pkg.version, builtAt };
       this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: `${JSON.stringify(info)}\n` });
     },
   };

@@ -86,13 +86,17 @@ export async function startServer() {
   };
 }
 
-/** A fresh Chromium profile speaking `locale` (navigator.language and Accept-Language). */
-export async function openBrowser({ locale = 'zh-CN' } = {}) {
+/**
+ * A fresh Chromium profile speaking `locale` (navigator.language and Accept-Language), in the
+ * time zone new profiles get (Asia/Shanghai), so the app's time-zone offer stays out of the way.
+ */
+export async function openBrowser({ locale = 'zh-CN', timezoneId = 'Asia/Shanghai' } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'tingshu-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
     locale,
+    timezoneId,
     args: [
       '--headless',
       '--no-sandbox',

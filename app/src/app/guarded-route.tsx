@@ -6,7 +6,7 @@ import { ErrorScreen } from '@/components/error-screen/error-screen';
 import { PageLoading } from '@/components/page-loading/page-loading';
 import { authStore } from '@/features/auth/auth-store';
 import { toGuardUser, useAuth, useCurrentUser } from '@/features/auth/use-auth';
-import { AppError } from '@/lib/app-error';
+import { pageNotFound } from '@/lib/app-error';
 import { useLang } from '@/lib/lang';
 import { usePageTitle } from '@/lib/page-title';
 import { routeDecision } from './route-access';
@@ -21,7 +21,7 @@ function Page({ route }: { route: AppRoute }) {
   const Component = route.page;
   usePageTitle(Component ? route.title(t) : null);
   if (route.validate && !route.validate(params)) {
-    throw new AppError(404, `Page Not Found: ${fullPath.split('?')[0]}`, { fatal: true });
+    throw pageNotFound(fullPath);
   }
   if (!Component) return <ErrorScreen statusCode={404} statusMessage={notFoundMessage} />;
   return (

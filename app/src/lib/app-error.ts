@@ -13,6 +13,11 @@ export class AppError extends Error {
   }
 }
 
+/** The fatal 404 of spec §2/§8 for an address that names nothing: 'Page Not Found: {path}'. */
+export function pageNotFound(fullPath: string): AppError {
+  return new AppError(404, `Page Not Found: ${fullPath.split('?')[0]}`, { fatal: true });
+}
+
 /** Status code and message of anything thrown; unknown errors become a 500 with the catalogue's text. */
 export function describeError(error: unknown): { statusCode: number; statusMessage: string | null } {
   if (error instanceof AppError) return { statusCode: error.statusCode, statusMessage: error.statusMessage };

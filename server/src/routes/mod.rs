@@ -22,6 +22,7 @@ pub mod feedback;
 pub mod health;
 pub mod i18n;
 pub mod library;
+pub mod page_meta;
 pub mod payments;
 pub mod registry;
 pub mod search;
@@ -65,7 +66,9 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
         .merge(i18n::router())
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document))
         .nest("/api", api)
-        .fallback_service(spa::service(state.config.static_dir.as_deref()))
+        .fallback_service(spa::service(state.config.static_dir.as_deref()).layer(
+            axum::middleware::from_fn_with_state(state.clone(), page_meta::describe),
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::client::resolve_client,

@@ -122,6 +122,14 @@ fn missing_file(path: &str) -> Option<Response> {
 /// once) and served with the worker's policy, under which it may fetch from this site.
 const SERVICE_WORKER: &str = "/sw.js";
 
+/// Whether an answer is a page (the shell, or a page a handler drew).
+pub fn is_html(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("text/html"))
+}
+
 async fn set_cache_control(request: Request, next: Next) -> Response {
     let is_asset = request.uri().path().starts_with("/assets/");
     let is_worker = request.uri().path() == SERVICE_WORKER;
@@ -138,12 +146,7 @@ async fn set_cache_control(request: Request, next: Next) -> Response {
         );
         return response;
     }
-    let is_html = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("text/html"));
-    let policy = if is_html {
+    let policy = if is_html(response.headers()) {
         REVALIDATE
     } else if is_asset {
         IMMUTABLE

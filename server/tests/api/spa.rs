@@ -1,5 +1,5 @@
 //! The built app: deep links get the page shell, hashed assets are immutable, the shell is not cached.
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn deep_links_get_the_page_shell_revalidated_each_time() {
@@ -73,4 +73,59 @@ async fn assets_are_compressed_when_asked() {
         .await
         .unwrap();
     assert_eq!(response.headers()["content-encoding"], "gzip");
+}
+
+#[tokio::test]
+async fn a_book_page_carries_its_own_title_for_crawlers_and_previews() {
+    let app = spawn_app_with(|config| config.demo = true).await;
+    let books: serde_json::Value = app.get("/api/books").await.json().await.unwrap();
+    let book = &books["data"]["items"][0];
+    let (id, zh, en) = (
+        book["id"].as_i64().unwrap(),
+        book["titles"]["zh"].as_str().unwrap(),
+        book["titles"]["en"].as_str(),
+    );
+    // The English title where the book has one, else its Chinese title (as the app shows it).
+    let en = en.unwrap_or(zh);
+    let page = app.get(&format!("/en/books/{id}")).await;
+    assert_eq!(page.status(), 200);
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    // The shell's validators describe the file, not this page.
+    assert!(page.headers().get("etag").is_none());
+    let html = page.text().await.unwrap();
+    assert!(
+        html.contains(&format!("<title>{en} - Tingshu</title>")),
+        "{html}"
+    );
+
+    let chapters: serde_json::Value = app
+        .get(&format!("/api/books/{id}/chapters"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let chapter = &chapters["data"]["items"][0];
+    let html = app
+        .get(&format!("/books/{id}/chapters/{}", chapter["id"]))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let expected = format!(
+        "<title>{} · {zh} - 听书</title>",
+        chapter["title"].as_str().unwrap()
+    );
+    assert!(html.contains(&expected), "{html}");
+
+    // An unknown book, or a chapter of another book, gets the site's own shell.
+    for path in [
+        "/books/999999".to_owned(),
+        format!("/books/{}/chapters/999999", id),
+    ] {
+        let html = app.get(&path).await.text().await.unwrap();
+        assert!(
+            html.contains("<title>Tingshu test shell</title>"),
+            "{path}: {html}"
+        );
+    }
 }

@@ -73,6 +73,14 @@ describe('console sidebar', () => {
     expect(screen.getByRole('link', { name: '会员方案' })).toHaveAttribute('href', '/admin/plans');
   });
 
+  it("draws a listener's 403 in the site's frame, without the console's", async () => {
+    renderApp('/admin', { user: users.free });
+    expect(await screen.findByRole('alert')).toHaveTextContent('403');
+    expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '后台导航' })).not.toBeInTheDocument();
+    expect(screen.queryByText('管理后台')).not.toBeInTheDocument();
+  });
+
   it('shows a user with view:analytics alone the dashboard and the analytics', async () => {
     mockFetch({ 'GET /api/admin/dashboard': ok(dashboard) });
     renderApp('/en/admin', { user: users.editorWithoutBooks, lang: 'en' });

@@ -12,6 +12,7 @@ import { localizeTarget, useLang } from '@/lib/lang';
 import { pathTo, type RouteName } from '@/lib/paths';
 import { routeDecision } from '../route-access';
 import { routeTable } from '../route-table';
+import { DefaultLayout } from './default-layout';
 import { Logo } from './logo';
 import { PageBoundary } from './page-boundary';
 import { SkipLink } from './skip-link';
@@ -71,6 +72,9 @@ function useOpenSections(): Section[] {
 export function AdminLayout() {
   const { t } = useTranslation();
   const open = useOpenSections();
+  // Not a console member (a listener, or a guest on the way to sign in): the refusal is drawn in
+  // the site's own frame, never in the console's.
+  if (open.length === 0) return <DefaultLayout />;
 
   return (
     <div className="layout layout--admin">
@@ -83,19 +87,17 @@ export function AdminLayout() {
         </div>
       </header>
       <div className="admin-frame">
-        {open.length > 0 ? (
-          <nav className="admin-sidebar" aria-label={t('app.admin.nav.label')}>
-            <ul className="admin-sidebar__list">
-              {open.map((section) => (
-                <li key={section.route}>
-                  <LocalizedNavLink to={pathTo(section.route)} end={section.end} className="admin-sidebar__link">
-                    {section.label(t)}
-                  </LocalizedNavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        <nav className="admin-sidebar" aria-label={t('app.admin.nav.label')}>
+          <ul className="admin-sidebar__list">
+            {open.map((section) => (
+              <li key={section.route}>
+                <LocalizedNavLink to={pathTo(section.route)} end={section.end} className="admin-sidebar__link">
+                  {section.label(t)}
+                </LocalizedNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <main id="main-content" className="admin-main" tabIndex={-1}>
           <PageBoundary>
             <Outlet />

@@ -1,7 +1,9 @@
 // The three states of a page section besides its data: loading skeleton, empty and error (with retry).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pageNotFound } from '@/lib/app-error';
 import { ApiError } from '@/lib/http';
+import { useLang } from '@/lib/lang';
 import './async-state.css';
 
 export function Skeleton({ count = 6, variant = 'card' }: { count?: number; variant?: 'card' | 'row' }) {
@@ -51,4 +53,15 @@ export function ErrorState({
       )}
     </div>
   );
+}
+
+/**
+ * The page's own record (the book of /books/{id}, the chapter of a chapter page) failed to load:
+ * when the server has no such record, the fatal 'Page Not Found' screen of spec §2/§8 (thrown to
+ * the page's error boundary); any other failure stays on the page with a retry.
+ */
+export function RecordErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { fullPath } = useLang();
+  if (error instanceof ApiError && error.statusCode === 404) throw pageNotFound(fullPath);
+  return <ErrorState error={error} onRetry={onRetry} />;
 }

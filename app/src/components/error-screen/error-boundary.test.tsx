@@ -1,4 +1,4 @@
-// A page that throws shows the error screen; retry goes home and clears the error.
+// A page that throws shows the error screen; retry draws the page again, home goes home.
 import { render, screen, waitFor } from '@testing-library/react';
 import { onTestFinished } from 'vitest';
 import userEvent from '@testing-library/user-event';
@@ -9,8 +9,11 @@ import { errorScreen } from '@/lib/core';
 import { createTestI18n } from '@/testing/i18n';
 import { ErrorBoundary } from './error-boundary';
 
-function Boom(): never {
-  throw new AppError(500, 'Database unavailable');
+/** Throws while `failing.now` is set, then draws itself. */
+const failing = { now: true };
+function Boom() {
+  if (failing.now) throw new AppError(500, 'Database unavailable');
+  return <h1>Recovered page</h1>;
 }
 
 function renderWithBoundary(path: string) {
@@ -39,7 +42,8 @@ function renderWithBoundary(path: string) {
 }
 
 describe('ErrorBoundary', () => {
-  it('shows the 500 screen for a page that throws, and retry goes home clearing the error', async () => {
+  it('shows the 500 screen for a page that throws; retry draws the page again, home goes home', async () => {
+    failing.now = true;
     vi.spyOn(console, 'error').mockImplementation(() => {});
     // React reports the thrown error (recovered by the boundary) as a window error event too.
     const reported: unknown[] = [];
@@ -55,7 +59,27 @@ describe('ErrorBoundary', () => {
     expect(document.title).toBe('Error 500 - 听书');
 
     const retry = errorScreen({ statusCode: 500, statusMessage: null, lang: 'zh' }).action.label;
+    // Still failing: retry draws the page again, which fails again, in place.
     await userEvent.click(screen.getByRole('button', { name: retry }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('500');
+    expect(router.state.location.pathname).toBe('/boom');
+    // Recovered: retry shows the page itself, at its own address.
+    failing.now = false;
+    await userEvent.click(screen.getByRole('button', { name: retry }));
+    expect(await screen.findByRole('heading', { name: 'Recovered page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/boom');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('goes home from the error screen, clearing the error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    failing.now = true;
+    const swallow = (event: ErrorEvent) => event.preventDefault();
+    window.addEventListener('error', swallow);
+    onTestFinished(() => window.removeEventListener('error', swallow));
+    const router = renderWithBoundary('/boom');
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: '返回首页' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();

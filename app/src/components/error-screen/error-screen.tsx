@@ -33,10 +33,12 @@ export function ErrorScreen({ statusCode, statusMessage, onReset }: ErrorScreenP
     onReset?.();
     navigate(localizeTarget('/', lang));
   };
+  // Retry: the page below is drawn again (its failed reads asked again), or the page reloaded.
+  const retry = () => (onReset ? onReset() : window.location.reload());
   const { action } = screen;
   const actionButton =
     action.kind === 'retry' ? (
-      <button type="button" className="button button--primary" onClick={goHome}>
+      <button type="button" className="button button--primary" onClick={retry}>
         {action.label}
       </button>
     ) : (

@@ -90,6 +90,18 @@ describe('login page', () => {
       '/en/auth/register?redirect=%2Fen%2Fprofile',
     );
   });
+
+  it.each([
+    ['/en/auth/login', '/en'],
+    ['/auth/register', '/'],
+  ])('%s leads back home', async (path, home) => {
+    const user = userEvent.setup();
+    const { location } = renderApp(path);
+    const link = await screen.findByRole('link', { name: /Tingshu home|听书首页/ });
+    expect(link).toHaveAttribute('href', home);
+    await user.click(link);
+    await waitFor(() => expect(location().pathname).toBe(home));
+  });
 });
 
 describe('register page', () => {
@@ -179,6 +191,28 @@ describe('account menu and logout', () => {
     expect(window.sessionStorage.getItem('logout_pending')).not.toBeNull();
     // Replaced, not pushed: the history entry of /about is gone.
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('reaches the listener library from the menu: bookshelf, favorites, history and downloads', async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/en/about', { user: users.free });
+    const menuButton = await screen.findByRole('button', { name: 'Account menu: free' });
+    await user.click(menuButton);
+    const menu = document.getElementById(menuButton.getAttribute('aria-controls') ?? '');
+    const links = within(menu as HTMLElement)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Bookshelf', '/en/bookshelf'],
+      ['Favorites', '/en/favorites'],
+      ['History', '/en/history'],
+      ['Downloads', '/en/downloads'],
+      ['Profile', '/en/profile'],
+      ['Settings', '/en/settings'],
+    ]);
+    await user.click(screen.getByRole('link', { name: 'Favorites' }));
+    await waitFor(() => expect(location().pathname).toBe('/en/favorites'));
+    expect(screen.getByRole('button', { name: 'Account menu: free' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows the English logout toast under /en', async () => {

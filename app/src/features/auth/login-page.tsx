@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { AuthHomeLink } from './components/auth-home-link';
 import { pathTo } from '@/lib/paths';
 import { authStore } from './auth-store';
 import { TextField } from '@/components/form-field/form-field';
@@ -45,6 +46,7 @@ export function LoginPage() {
 
   return (
     <article className="auth-page">
+      <AuthHomeLink />
       <h1 className="auth-page__title">{t('app.auth.login.title')}</h1>
       <p className="auth-page__intro">{t('app.auth.login.intro')}</p>
       {params.get('reason') === 'session_expired' ? (

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { AuthHomeLink } from './components/auth-home-link';
 import { validateRegistration } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
@@ -50,6 +51,7 @@ export function RegisterPage() {
 
   return (
     <article className="auth-page">
+      <AuthHomeLink />
       <h1 className="auth-page__title">{t('app.auth.register.title')}</h1>
       <p className="auth-page__intro">{t('app.auth.register.intro')}</p>
       <form className="auth-form card" onSubmit={onSubmit} noValidate aria-busy={sending}>

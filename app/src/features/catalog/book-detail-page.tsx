@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
+import { EmptyState, ErrorState, RecordErrorState, Skeleton } from '@/components/async-state/async-state';
 import { AccessBadge, Cover, freeNow } from '@/components/catalog/book-card';
 import { Countdown } from '@/components/catalog/countdown';
 import { Pagination } from '@/components/catalog/pagination';
@@ -18,6 +18,7 @@ import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
 import { clampRating, formatDuration, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
+import { usePageTitle } from '@/lib/page-title';
 import { pathTo } from '@/lib/paths';
 import type { BookDetail } from '@/lib/api/types';
 import { catalogQueries } from '@/lib/queries/catalog';
@@ -101,8 +102,10 @@ export function BookDetailPage() {
   const book = useQuery(catalogQueries.book(viewer, id));
   const chapters = useQuery(catalogQueries.chapters(viewer, id, chapterPage, chapterPageSize));
 
+  usePageTitle(book.data?.title ?? null, 'record');
+
   if (book.isPending) return <Skeleton count={1} variant="row" />;
-  if (book.isError) return <ErrorState error={book.error} onRetry={() => void book.refetch()} />;
+  if (book.isError) return <RecordErrorState error={book.error} onRetry={() => void book.refetch()} />;
   const data = book.data;
   const price = data.access === 'paid' ? bookPrice(data, lang) : null;
   const rating = data.ratingCount === 0 ? null : clampRating({ value: data.rating });

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CategoryNode, Items, TagCount } from '@/lib/api/types';
 import { book, bookDetail, chapter, chapterDetail, page } from '@/testing/catalog-fixtures';
-import { apiError, mockFetch, ok } from '@/testing/fetch';
+import { apiError, json, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
 import { authStore } from '@/features/auth/auth-store';
@@ -232,6 +232,8 @@ describe('/books/{id}', () => {
     });
     renderApp('/books/7');
     expect(await screen.findByRole('heading', { level: 1, name: '七号书' })).toBeInTheDocument();
+    // The tab is titled with the book, not the route's generic name.
+    await waitFor(() => expect(document.title).toBe('七号书 - 听书'));
     expect(screen.getByText('¥19.90')).toBeInTheDocument();
     expect(screen.getByText('第二段简介')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '第2章' })).toHaveAttribute('href', '/books/7/chapters/2');
@@ -292,17 +294,39 @@ describe('/books/{id}', () => {
     expect(queryClient.getQueryCache().findAll({ queryKey: ['viewer', users.free.id] })).toHaveLength(0);
   });
 
-  it('shows the error of an unknown book', async () => {
+  it('shows the 404 screen for an unknown book, titled as the spec says (§2, §8)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({
       'GET /api/books/9': apiError(404, 'not_found', '书籍不存在'),
       'GET /api/books/9/chapters': apiError(404, 'not_found', '书籍不存在'),
     });
     renderApp('/books/9');
-    expect(await screen.findByRole('alert')).toHaveTextContent('书籍不存在');
+    const screenAlert = await screen.findByRole('alert');
+    expect(screenAlert).toHaveTextContent('404');
+    expect(screenAlert).toHaveTextContent('Page Not Found: /books/9');
+    await waitFor(() => expect(document.title).toBe('Error 404 - 听书'));
+  });
+
+  it('keeps another failure of a book on the page, with a retry', async () => {
+    mockFetch({
+      'GET /api/books/9': [json(503, null), json(503, null), ok(bookDetail(9))],
+      'GET /api/books/9/chapters': ok(page([])),
+    });
+    renderApp('/books/9');
+    const failure = await screen.findByRole('alert');
+    await userEvent.click(within(failure).getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 });
 
 describe('chapter view', () => {
+  it('shows the 404 screen for an unknown chapter', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/chapters/404404': apiError(404, 'not_found', '章节不存在') });
+    renderApp('/books/7/chapters/404404');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Page Not Found: /books/7/chapters/404404');
+  });
+
   it('shows the chapter with prev/next and the login message for a locked chapter', async () => {
     mockFetch({
       'GET /api/chapters/2': ok(
@@ -311,6 +335,7 @@ describe('chapter view', () => {
     });
     renderApp('/books/7/chapters/2');
     expect(await screen.findByRole('heading', { level: 1, name: '第2章' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^第2章 · .+ - 听书$/));
     const notice = screen.getByTestId('player-access');
     expect(notice).toHaveTextContent('登录后即可收听本章');
     expect(within(notice).getByRole('link', { name: '登录' })).toHaveAttribute(

@@ -2,12 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorState, Skeleton } from '@/components/async-state/async-state';
+import { RecordErrorState, Skeleton } from '@/components/async-state/async-state';
 import { Cover } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useViewer } from '@/features/auth/use-viewer';
 import { AccessNotice, usePlayerController, usePlayerState } from '@/features/player';
 import { formatDuration } from '@/lib/core';
+import { usePageTitle } from '@/lib/page-title';
 import { pathTo } from '@/lib/paths';
 import { catalogQueries } from '@/lib/queries/catalog';
 import { accessMarker } from './chapter-row';
@@ -22,8 +23,10 @@ export function ChapterPage() {
   const playerState = usePlayerState();
   const chapter = useQuery(catalogQueries.chapter(useViewer(), chapterId));
 
+  usePageTitle(chapter.data ? `${chapter.data.title} · ${chapter.data.book.title}` : null, 'record');
+
   if (chapter.isPending) return <Skeleton count={1} variant="row" />;
-  if (chapter.isError) return <ErrorState error={chapter.error} onRetry={() => void chapter.refetch()} />;
+  if (chapter.isError) return <RecordErrorState error={chapter.error} onRetry={() => void chapter.refetch()} />;
   const data = chapter.data;
   const marker = accessMarker(data);
   const isCurrent = playerState.chapter?.id === data.id;

@@ -8,6 +8,7 @@ import type { BookSummary, ChapterSummary, Page } from '@/lib/api/types';
 import { useLang } from '@/lib/lang';
 import { catalogQueries } from '@/lib/queries/catalog';
 import { usePlayerController, usePlayerState } from './player-context';
+import { useKeyboardHints } from './use-keyboard-hints';
 import '@/components/catalog/catalog-page.css';
 
 const firstBook = (page: Page<BookSummary>) => page.items[0] ?? null;
@@ -43,6 +44,7 @@ function DemoChapter({ book }: { book: BookSummary }) {
 export function DemoAudioPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const keyboardHints = useKeyboardHints();
   const books = useQuery({ ...catalogQueries.books(lang, { page: 1, pageSize: 1 }), select: firstBook });
 
   return (
@@ -53,7 +55,7 @@ export function DemoAudioPage() {
       {books.isError && <ErrorState error={books.error} onRetry={() => void books.refetch()} />}
       {books.isSuccess &&
         (books.data ? <DemoChapter book={books.data} /> : <p role="status">{t('app.player.demo.empty')}</p>)}
-      <p>{t('app.player.shortcuts')}</p>
+      {keyboardHints && <p>{t('app.player.shortcuts')}</p>}
     </div>
   );
 }

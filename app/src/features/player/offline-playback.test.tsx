@@ -10,22 +10,13 @@ import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
 import { downloads } from '@/lib/downloads/download-manager';
-import type { PlayerController } from './player-controller';
+import { audio, controller, mockMediaElement } from './player-test-kit';
 import { progressQueueKey } from './progress-queue';
 
-const audio = () => screen.getByTestId('player-audio') as HTMLAudioElement;
-const controller = () => (window as unknown as { __tingshuPlayer: PlayerController }).__tingshuPlayer;
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
 beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  mockMediaElement();
   downloads.reset();
 });
 
@@ -70,6 +61,23 @@ describe('offline playback', () => {
     });
     await waitFor(() => expect(audio().src).toMatch(/\/api\/chapters\/6\/audio$/));
     expect(screen.getByTestId('player')).toHaveTextContent('离线第六章');
+  });
+
+  it('brings a downloaded chapter back after a reload, paused, without asking the server', async () => {
+    await keepBook();
+    const { calls } = mockFetch({ 'GET /api/chapters/5': offline });
+    const first = renderApp('/');
+    await act(() => controller().playDownload(5));
+    first.unmount();
+
+    renderApp('/');
+    const player = await screen.findByTestId('player', undefined, { timeout: 5000 });
+    await waitFor(() => expect(player).toHaveAttribute('data-status', 'ready'));
+    expect(player).toHaveTextContent('离线第五章');
+    expect(audio().src).toMatch(/\/api\/chapters\/5\/audio$/);
+    expect(controller().getSnapshot()).toMatchObject({ playing: false, chapter: { id: 5, nextId: 6 } });
+    expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
+    expect(calls.some((call) => call.url.endsWith('/api/chapters/5'))).toBe(false);
   });
 
   it('shows the error when a chapter is neither reachable nor downloaded', async () => {

@@ -4,19 +4,36 @@ import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cover } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { formatDuration } from '@/lib/core';
+import { formatDuration, formatNumber } from '@/lib/core';
+import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { AccessNotice } from './access-notice';
 import { usePlayerController, usePlayerState } from './player-context';
 import { playerShown, rates, skipSecs, sleepChoices } from './player-controller';
+import {
+  CloseIcon,
+  CollapseIcon,
+  ExpandIcon,
+  NextIcon,
+  PauseIcon,
+  PlayIcon,
+  PreviousIcon,
+  SkipBackIcon,
+  SkipForwardIcon,
+} from './player-icons';
+import { useBarHeight } from './use-bar-height';
+import { useKeyboardHints } from './use-keyboard-hints';
 import './player.css';
 
 export function PlayerBar() {
   const { t } = useTranslation();
   const controller = usePlayerController();
   const state = usePlayerState();
+  const { lang } = useLang();
+  const keyboardHints = useKeyboardHints();
   const sleepId = useId();
   const rateId = useId();
+  const barRef = useBarHeight();
   const { chapter, status, playing, currentTime, duration, buffered, rate, sleep, expanded } = state;
   if (!playerShown(state)) return null;
 
@@ -33,9 +50,12 @@ export function PlayerBar() {
       : sleep.mode === 'chapterEnd'
         ? t('app.player.sleep.atChapterEnd', { time: formatDuration({ seconds: Math.max(0, total - currentTime) }) })
         : t('app.player.sleep.remaining', { time: formatDuration({ seconds: sleep.remainingSecs }) });
+  // The skip buttons show the seconds, and their names say them in the same figures (label in name).
+  const skipText = formatNumber({ value: skipSecs, lang });
 
   return (
     <section
+      ref={barRef}
       className={`player-bar${expanded ? ' player-bar--expanded' : ''}`}
       aria-label={t('app.player.label')}
       data-testid="player"
@@ -66,7 +86,7 @@ export function PlayerBar() {
           disabled={!ready}
           aria-label={playing ? t('app.player.pause') : t('app.player.play')}
         >
-          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+          {playing ? <PauseIcon /> : <PlayIcon />}
         </button>
         <span className="player-bar__time" data-testid="player-time" aria-live="off">
           {formatDuration({ seconds: currentTime })}
@@ -79,7 +99,16 @@ export function PlayerBar() {
           onClick={() => controller.setExpanded(!expanded)}
           aria-label={expanded ? t('app.player.collapse') : t('app.player.expand')}
         >
-          <span aria-hidden="true">{expanded ? '▾' : '▴'}</span>
+          {expanded ? <CollapseIcon /> : <ExpandIcon />}
+        </button>
+        <button
+          type="button"
+          className="player-button"
+          data-testid="player-close"
+          onClick={() => controller.close()}
+          aria-label={t('app.player.close')}
+        >
+          <CloseIcon />
         </button>
       </div>
 
@@ -115,25 +144,29 @@ export function PlayerBar() {
               disabled={!chapter?.prevId}
               aria-label={t('app.player.previous')}
             >
-              <span aria-hidden="true">⏮</span>
+              <PreviousIcon />
             </button>
             <button
               type="button"
-              className="player-button"
+              className="player-button player-button--skip"
+              data-testid="player-skip-back"
               onClick={() => controller.skip(-skipSecs)}
               disabled={!ready}
-              aria-label={t('app.player.back15')}
+              aria-label={t('app.player.skipBack', { seconds: skipText })}
             >
-              −15s
+              <SkipBackIcon />
+              <span className="player-button__seconds">{skipText}</span>
             </button>
             <button
               type="button"
-              className="player-button"
+              className="player-button player-button--skip"
+              data-testid="player-skip-forward"
               onClick={() => controller.skip(skipSecs)}
               disabled={!ready}
-              aria-label={t('app.player.forward15')}
+              aria-label={t('app.player.skipForward', { seconds: skipText })}
             >
-              +15s
+              <SkipForwardIcon />
+              <span className="player-button__seconds">{skipText}</span>
             </button>
             <button
               type="button"
@@ -142,7 +175,7 @@ export function PlayerBar() {
               disabled={!chapter?.nextId}
               aria-label={t('app.player.next')}
             >
-              <span aria-hidden="true">⏭</span>
+              <NextIcon />
             </button>
           </div>
           <div className="player-full__options">
@@ -181,7 +214,11 @@ export function PlayerBar() {
               </span>
             )}
           </div>
-          <p className="player-full__hint">{t('app.player.shortcuts')}</p>
+          {keyboardHints && (
+            <p className="player-full__hint" data-testid="player-shortcuts">
+              {t('app.player.shortcuts')}
+            </p>
+          )}
         </div>
       )}
     </section>

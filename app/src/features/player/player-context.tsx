@@ -1,6 +1,6 @@
 // The player's provider: one controller and one <audio> for the whole visit, mounted by the locale
-// layer above every layout so playback survives navigation; keyboard shortcuts and the replay of
-// positions saved offline live here too.
+// layer above every layout so playback survives navigation; keyboard shortcuts, the replay of
+// positions saved offline and, at start-up, the listener's last chapter put back live here too.
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authStore } from '@/features/auth/auth-store';
@@ -40,6 +40,20 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     if (import.meta.env.DEV || import.meta.env.MODE === 'test')
       (window as unknown as { __tingshuPlayer?: unknown }).__tingshuPlayer = controller;
     return () => controller.release(audio);
+  }, [controller]);
+
+  // Start-up: once the session is known (restored or not), the listener's last chapter, paused.
+  useEffect(() => {
+    let current = true;
+    void authStore
+      .initialize()
+      .catch(() => false)
+      .then(() => {
+        if (current) void controller.restore(authStore.currentUser?.id ?? null);
+      });
+    return () => {
+      current = false;
+    };
   }, [controller]);
 
   // Positions saved while offline go to the server at start-up (once the listener is known), at

@@ -1,12 +1,14 @@
 // The one player: owns the app's single <audio> element, the chapter on it, speed, sleep timer,
 // Media Session and progress sync (server every 10 s while playing, on pause, on chapter end and
 // on page hide by sendBeacon; newest timestamp wins by core's `progressWins`; saves made offline
-// wait in a queue). Downloaded chapters also play with no server (`playDownload`).
+// wait in a queue). Downloaded chapters also play with no server (`playDownload`). The chapter on
+// it is remembered per listener and comes back, paused, at the next start (`restore`).
 import type { ChapterDetail } from '@/lib/api/types';
 import { catalogApi, libraryApi } from '@/lib/catalog-api';
 import { authStore } from '@/features/auth/auth-store';
 import { clampPlaybackRate, progressWins, sleepTimerRemaining } from '@/lib/core';
-import { apiUrl } from '@/lib/http';
+import { ApiError, apiUrl } from '@/lib/http';
+import { forgetChapter, lastChapter, rememberChapter, type ChapterSource } from './last-chapter';
 import { downloadedChapter, isOfflineFailure } from './offline';
 import { queueProgress, replayProgress } from './progress-queue';
 
@@ -87,18 +89,42 @@ function signedInToken(): string | null {
   return authStore.currentUser ? (authStore.getSnapshot().tokens?.accessToken ?? null) : null;
 }
 
+/** Whose player this is: the signed-in listener, or null for a guest. */
+const listenerId = (): number | null => authStore.currentUser?.id ?? null;
+
+function mediaSession(): MediaSession | undefined {
+  return typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+}
+
+/**
+ * A chapter from the server; with no network, its download when one may play. Null otherwise, and
+ * `gone` when the server says there is no such chapter (any more).
+ */
+async function fetchChapter(chapterId: number): Promise<PlayerChapter | null | 'gone'> {
+  try {
+    return await catalogApi.chapter(chapterId);
+  } catch (error) {
+    const download = isOfflineFailure(error) ? await downloadedChapter(chapterId) : null;
+    if (download) return download;
+    console.warn('Could not load the chapter', error);
+    return error instanceof ApiError && error.statusCode === 404 ? 'gone' : null;
+  }
+}
+
+/** Nothing on the player (the speed is the listener's and stays). */
+const idle: Omit<PlayerState, 'rate'> = {
+  chapter: null,
+  status: 'idle',
+  playing: false,
+  currentTime: 0,
+  duration: 0,
+  buffered: 0,
+  sleep: null,
+  expanded: false,
+};
+
 export class PlayerController {
-  private state: PlayerState = {
-    chapter: null,
-    status: 'idle',
-    playing: false,
-    currentTime: 0,
-    duration: 0,
-    buffered: 0,
-    rate: 1,
-    sleep: null,
-    expanded: false,
-  };
+  private state: PlayerState = { ...idle, rate: 1 };
   private readonly listeners = new Set<() => void>();
   private audio: HTMLAudioElement | null = null;
   private detach: (() => void) | null = null;
@@ -106,6 +132,8 @@ export class PlayerController {
   private saveTimer: ReturnType<typeof setInterval> | null = null;
   private sleepTimer: ReturnType<typeof setInterval> | null = null;
   private lastBeaconAt = 0;
+  /** Where the chapter on the player came from, for the next start to ask the same place. */
+  private source: ChapterSource = 'server';
 
   /** `onProgressSaved`: the server took a position (`finished`: the chapter's end), for caches to catch up. */
   constructor(private readonly onProgressSaved: (finished: boolean) => void = () => {}) {
@@ -143,25 +171,33 @@ export class PlayerController {
       on('play', () => {
         this.set({ playing: true });
         this.startSaving();
+        this.updatePositionState();
       }),
       on('pause', () => {
         this.set({ playing: false });
         this.stopSaving();
         // The end of a chapter also pauses; `ended` saves that one as completed.
         if (!audio.ended) this.save(false);
+        this.updatePositionState();
       }),
       on('ended', () => this.onEnded()),
-      on('timeupdate', () => this.set({ currentTime: audio.currentTime, buffered: this.bufferedEnd() })),
+      on('timeupdate', () => {
+        this.set({ currentTime: audio.currentTime, buffered: this.bufferedEnd() });
+        this.updatePositionState();
+      }),
       on('progress', () => this.set({ buffered: this.bufferedEnd() })),
       on('durationchange', () => {
         if (Number.isFinite(audio.duration) && audio.duration > 0) this.set({ duration: audio.duration });
+        this.updatePositionState();
       }),
       on('loadedmetadata', () => {
         if (Number.isFinite(audio.duration) && audio.duration > 0) this.set({ duration: audio.duration });
         if (this.state.currentTime > 0 && Math.abs(audio.currentTime - this.state.currentTime) > 1) {
           audio.currentTime = this.state.currentTime;
         }
+        this.updatePositionState();
       }),
+      on('seeked', () => this.updatePositionState()),
       on('ratechange', () => {
         if (audio.playbackRate !== this.state.rate) audio.playbackRate = this.state.rate;
       }),
@@ -208,18 +244,12 @@ export class PlayerController {
   /** Loads a chapter from the server; with no network, a downloaded chapter still plays. */
   async load(chapterId: number, options: LoadOptions = {}): Promise<void> {
     const token = this.beginLoad();
-    let chapter: PlayerChapter | null;
-    try {
-      chapter = await catalogApi.chapter(chapterId);
-    } catch (error) {
-      chapter = isOfflineFailure(error) ? await downloadedChapter(chapterId) : null;
-      if (!chapter) {
-        if (token === this.loadToken) this.set({ status: 'error', playing: false });
-        console.warn('Could not load the chapter', error);
-        return;
-      }
+    const chapter = await fetchChapter(chapterId);
+    if (!chapter || chapter === 'gone') {
+      if (token === this.loadToken) this.set({ status: 'error', playing: false });
+      return;
     }
-    await this.present(token, chapter, options);
+    await this.present(token, chapter, options, 'server');
   }
 
   /**
@@ -233,7 +263,33 @@ export class PlayerController {
       if (token === this.loadToken) this.set({ status: 'error', playing: false });
       return;
     }
-    await this.present(token, chapter, options);
+    await this.present(token, chapter, options, 'download');
+  }
+
+  /**
+   * Start-up: the listener's last chapter back on the mini player at once, then asked again (its
+   * download first when it played from one, else the server, as `load`) and put on the element
+   * paused at its saved position (newest wins, as for any load). Nothing autoplays. When it cannot
+   * be had now, the player stays hidden, quietly, and the next start tries again; a chapter the
+   * server no longer has is forgotten. Does nothing once something else is loading or playing.
+   */
+  async restore(userId: number | null): Promise<void> {
+    const last = this.state.status === 'idle' ? lastChapter(userId) : null;
+    if (!last) return;
+    const token = ++this.loadToken;
+    this.set({
+      chapter: { ...last.chapter, audio: null },
+      status: 'loading',
+      currentTime: last.positionSecs,
+      duration: last.chapter.durationSecs,
+      buffered: 0,
+    });
+    const download = last.source === 'download' ? await downloadedChapter(last.chapter.id) : null;
+    const chapter = download ?? (await fetchChapter(last.chapter.id));
+    if (token !== this.loadToken) return;
+    if (chapter === 'gone') forgetChapter(userId);
+    if (!chapter || chapter === 'gone') return this.set({ chapter: null, status: 'idle', currentTime: 0, duration: 0 });
+    await this.present(token, chapter, {}, download ? 'download' : 'server');
   }
 
   private beginLoad(): number {
@@ -244,7 +300,12 @@ export class PlayerController {
   }
 
   /** Puts a loaded chapter on the element at its resume position (unless a newer load began). */
-  private async present(token: number, chapter: PlayerChapter, options: LoadOptions): Promise<void> {
+  private async present(
+    token: number,
+    chapter: PlayerChapter,
+    options: LoadOptions,
+    source: ChapterSource,
+  ): Promise<void> {
     if (token !== this.loadToken) return;
     const audio = this.audio;
     if (!chapter.audio) {
@@ -262,7 +323,9 @@ export class PlayerController {
     }
     const position = options.startAt ?? (await this.resumePosition(chapter));
     if (token !== this.loadToken) return;
+    this.source = source;
     this.set({ chapter, status: 'ready', currentTime: position, duration: chapter.durationSecs, buffered: 0 });
+    rememberChapter(listenerId(), chapter, position, source);
     if (audio) {
       audio.src = apiUrl(chapter.audio.url);
       audio.playbackRate = this.state.rate;
@@ -273,6 +336,7 @@ export class PlayerController {
       }
     }
     this.updateMediaSession();
+    this.updatePositionState();
     if (options.autoplay) await this.play();
   }
 
@@ -325,6 +389,7 @@ export class PlayerController {
     const target = Math.max(0, duration > 0 ? Math.min(duration, seconds) : seconds);
     audio.currentTime = target;
     this.set({ currentTime: target });
+    this.updatePositionState();
   }
 
   skip(delta: number): void {
@@ -340,6 +405,7 @@ export class PlayerController {
     }
     this.set({ rate: clamped });
     if (this.audio) this.audio.playbackRate = clamped;
+    this.updatePositionState();
   }
 
   previous(): void {
@@ -354,6 +420,35 @@ export class PlayerController {
 
   setExpanded(expanded: boolean): void {
     this.set({ expanded });
+  }
+
+  /**
+   * Closes the player: the position saved first, the element emptied, the lock screen cleared, and
+   * the chapter forgotten, so the next start shows no player.
+   */
+  close(): void {
+    this.loadToken += 1; // a load under way lands nowhere
+    this.save(false);
+    forgetChapter(listenerId());
+    this.stopSaving();
+    this.stopSleepTicker();
+    // Idle before the element pauses, so its `pause` event saves nothing a second time.
+    this.set(idle);
+    const audio = this.audio;
+    if (audio) {
+      if (!audio.paused) audio.pause();
+      audio.removeAttribute('src');
+      audio.load();
+    }
+    const session = mediaSession();
+    if (session) {
+      session.metadata = null;
+      try {
+        session.setPositionState?.();
+      } catch {
+        // Nothing to clear in this browser.
+      }
+    }
   }
 
   // --- sleep timer ------------------------------------------------------------------------
@@ -420,6 +515,7 @@ export class PlayerController {
     } catch {
       // Local copy is a convenience only.
     }
+    rememberChapter(listenerId(), chapter, positionSecs, this.source);
     return row;
   }
 
@@ -473,7 +569,7 @@ export class PlayerController {
   // --- Media Session ----------------------------------------------------------------------
 
   private setupMediaSession(): void {
-    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    const session = mediaSession();
     if (!session) return;
     const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
       ['play', () => void this.play()],
@@ -494,7 +590,7 @@ export class PlayerController {
   }
 
   private updateMediaSession(): void {
-    const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
+    const session = mediaSession();
     const chapter = this.state.chapter;
     if (!session || !chapter || typeof MediaMetadata === 'undefined') return;
     session.metadata = new MediaMetadata({
@@ -503,5 +599,24 @@ export class PlayerController {
       album: chapter.book.title,
       artwork: chapter.book.coverUrl ? [{ src: chapter.book.coverUrl }] : [],
     });
+  }
+
+  /**
+   * The lock screen's position: duration, rate and position, on load, seek, rate change and as
+   * playback advances. Only with a finite duration (the browser refuses anything else).
+   */
+  private updatePositionState(): void {
+    const session = mediaSession();
+    const audio = this.audio;
+    if (!session || typeof session.setPositionState !== 'function' || this.state.status !== 'ready') return;
+    const duration =
+      audio && Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : this.state.duration;
+    if (!Number.isFinite(duration) || duration <= 0) return;
+    const position = Math.min(duration, Math.max(0, this.state.currentTime));
+    try {
+      session.setPositionState({ duration, playbackRate: this.state.rate, position });
+    } catch (error) {
+      console.warn('Could not show the position on the lock screen', error);
+    }
   }
 }

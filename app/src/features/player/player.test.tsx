@@ -6,26 +6,9 @@ import { chapterDetail } from '@/testing/catalog-fixtures';
 import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
-import type { PlayerController } from './player-controller';
+import { audio, chapters, controller, mockMediaElement } from './player-test-kit';
 
-const audio = () => screen.getByTestId('player-audio') as HTMLAudioElement;
-const controller = () => (window as unknown as { __tingshuPlayer: PlayerController }).__tingshuPlayer;
-const chapters = {
-  'GET /api/chapters/1': ok(chapterDetail(1)),
-  'GET /api/chapters/2': ok(chapterDetail(2)),
-  'GET /api/chapters/3': ok(chapterDetail(3)),
-};
-
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
-});
+beforeEach(mockMediaElement);
 
 async function startPlaying(options: Parameters<typeof renderApp>[1] = {}) {
   const user = userEvent.setup();
@@ -230,6 +213,43 @@ describe('player', () => {
     const seekForward = setActionHandler.mock.calls.find(([action]) => action === 'seekforward')![1];
     act(() => seekForward({}));
     expect(audio().currentTime).toBe(15);
+  });
+
+  it('shows the position on the lock screen on load, as playback advances, on seek and speed change', async () => {
+    const setPositionState = vi.fn();
+    const session = { setActionHandler: vi.fn(), setPositionState, metadata: null as unknown };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaSession: session }));
+    vi.stubGlobal('MediaMetadata', class {});
+    mockFetch({ ...chapters, 'GET /api/chapters/3': ok(chapterDetail(3, { durationSecs: 0 })) });
+    const { user } = await startPlaying();
+    expect(setPositionState).toHaveBeenLastCalledWith({ duration: 125, playbackRate: 1, position: 0 });
+
+    act(() => {
+      audio().currentTime = 20;
+      audio().dispatchEvent(new Event('timeupdate'));
+    });
+    expect(setPositionState).toHaveBeenLastCalledWith({ duration: 125, playbackRate: 1, position: 20 });
+    await user.keyboard('{ArrowRight}');
+    expect(setPositionState).toHaveBeenLastCalledWith({ duration: 125, playbackRate: 1, position: 35 });
+    act(() => controller().seek(500));
+    expect(setPositionState).toHaveBeenLastCalledWith({ duration: 125, playbackRate: 1, position: 125 });
+    act(() => controller().setRate(1.5));
+    expect(setPositionState).toHaveBeenLastCalledWith({ duration: 125, playbackRate: 1.5, position: 125 });
+
+    // No finite duration (neither the element's nor the chapter's): nothing the browser would take.
+    act(() => controller().pause());
+    setPositionState.mockClear();
+    await act(() => controller().load(3));
+    act(() => {
+      audio().dispatchEvent(new Event('timeupdate'));
+    });
+    expect(controller().getSnapshot().status).toBe('ready');
+    expect(setPositionState).not.toHaveBeenCalled();
+
+    // Closing the player clears the lock screen.
+    act(() => controller().close());
+    expect(setPositionState).toHaveBeenLastCalledWith();
+    expect(session.metadata).toBeNull();
   });
 
   it('asks for membership when a chapter is not allowed', async () => {

@@ -1,15 +1,27 @@
 // The header's account area: a sign-in link when signed out; when signed in a disclosure menu
-// with profile, settings and sign out (Escape or a click outside closes it).
+// with the listener's library (bookshelf, favorites, history, downloads), profile, settings and
+// sign out (Escape or a click outside closes it).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useLang } from '@/lib/lang';
-import { pathTo } from '@/lib/paths';
+import type { Label } from '@/lib/i18n';
+import { pathTo, type RouteName } from '@/lib/paths';
 import { authStore } from '@/features/auth/auth-store';
 import { useAuth, useCurrentUser } from '@/features/auth/use-auth';
 import { Avatar } from './avatar';
 import './account-menu.css';
+
+/** The menu's pages, in order: the library first, then the account. */
+const menuPages: { route: RouteName; label: Label }[] = [
+  { route: 'bookshelf', label: (t) => t('app.routes.bookshelf') },
+  { route: 'favorites', label: (t) => t('app.routes.favorites') },
+  { route: 'history', label: (t) => t('app.routes.history') },
+  { route: 'downloads', label: (t) => t('app.routes.downloads') },
+  { route: 'profile', label: (t) => t('app.auth.menu.profile') },
+  { route: 'settings', label: (t) => t('app.auth.menu.settings') },
+];
 
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -72,17 +84,14 @@ export function AccountMenu() {
         </span>
       </button>
       <ul id={`${id}-menu`} className="account-menu__list" hidden={!open}>
-        <li>
-          <LocalizedLink to={pathTo('profile')} className="account-menu__item">
-            {t('app.auth.menu.profile')}
-          </LocalizedLink>
-        </li>
-        <li>
-          <LocalizedLink to={pathTo('settings')} className="account-menu__item">
-            {t('app.auth.menu.settings')}
-          </LocalizedLink>
-        </li>
-        <li>
+        {menuPages.map(({ route, label }) => (
+          <li key={route} className={route === 'profile' ? 'account-menu__group' : undefined}>
+            <LocalizedLink to={pathTo(route)} className="account-menu__item">
+              {label(t)}
+            </LocalizedLink>
+          </li>
+        ))}
+        <li className="account-menu__group">
           <button type="button" className="account-menu__item" onClick={() => void authStore.logout()}>
             {t('app.auth.menu.signOut')}
           </button>

@@ -1,6 +1,7 @@
 // A user's avatar image, falling back to core's initials when there is none or it fails to load.
 import { useState } from 'react';
 import { avatarInitials } from '@/lib/core';
+import './avatar.css';
 
 export function Avatar({
   name,

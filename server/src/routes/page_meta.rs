@@ -1,0 +1,298 @@
+//! Sharing metadata in the page shell: a published book's or chapter's page is sent with its
+//! own title, description, cover, address and language in the HTML (`<title>`, description,
+//! Open Graph, Twitter card, `<html lang>`), so crawlers and link previews see the book rather
+//! than the site's generic card. Every other page, and an unknown book, pass untouched.
+use axum::{
+    body::{to_bytes, Body},
+    extract::{Request, State},
+    http::{header, StatusCode},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use lol_html::{element, html_content::ContentType, rewrite_str, RewriteStrSettings};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use tingshu_core::{
+    i18n::texts::text_with,
+    routing::locale::{split_locale, SplitLocaleInput},
+    Lang,
+};
+
+use super::spa::is_html;
+use crate::{
+    books::localized,
+    entities::{book, chapter},
+    error::ApiError,
+    state::AppState,
+};
+
+/// The page shell is a few KiB; anything larger is not ours to rewrite.
+const SHELL_LIMIT: usize = 1 << 20;
+/// Descriptions are cut to what previews show.
+const DESCRIPTION_CHARS: usize = 200;
+
+/// The record a page path names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Record {
+    Book(i32),
+    Chapter { book: i32, chapter: i32 },
+}
+
+/// What the card of a page says.
+#[derive(Debug, Clone, PartialEq)]
+struct Card {
+    lang: Lang,
+    title: String,
+    description: String,
+    image: Option<String>,
+    kind: &'static str,
+}
+
+/// The record of `/books/{id}` or `/books/{id}/chapters/{chapterId}`, under any locale prefix.
+fn record_of(path: &str) -> Option<(Lang, Record)> {
+    let split = split_locale(SplitLocaleInput {
+        path: path.to_owned(),
+    });
+    if split.redirect.is_some() {
+        return None;
+    }
+    let segments: Vec<&str> = split.path.trim_matches('/').split('/').collect();
+    let id = |raw: &str| raw.parse::<i32>().ok().filter(|id| *id > 0);
+    let record = match segments.as_slice() {
+        ["books", book] => Record::Book(id(book)?),
+        ["books", book, "chapters", chapter] => Record::Chapter {
+            book: id(book)?,
+            chapter: id(chapter)?,
+        },
+        _ => return None,
+    };
+    Some((split.lang, record))
+}
+
+/// The card of a published record; None when there is no such record for listeners.
+async fn card(state: &AppState, lang: Lang, record: Record) -> Result<Option<Card>, ApiError> {
+    let book_id = match record {
+        Record::Book(id) | Record::Chapter { book: id, .. } => id,
+    };
+    let Some(b) = book::Entity::find_by_id(book_id)
+        .filter(book::Column::Published.eq(true))
+        .one(state.db.reader())
+        .await?
+    else {
+        return Ok(None);
+    };
+    let book_title = localized(lang, &b.title, b.title_en.as_deref(), b.title_ja.as_deref());
+    let description = localized(
+        lang,
+        &b.description,
+        b.description_en.as_deref(),
+        b.description_ja.as_deref(),
+    );
+    let image = b.cover_url.clone().map(|url| absolute(state, &url));
+    let (title, kind) = match record {
+        Record::Book(_) => (book_title, "book"),
+        Record::Chapter { chapter: id, .. } => {
+            let Some(c) = chapter::Entity::find_by_id(id)
+                .filter(chapter::Column::BookId.eq(book_id))
+                .filter(chapter::Column::Published.eq(true))
+                .one(state.db.reader())
+                .await?
+            else {
+                return Ok(None);
+            };
+            let chapter_title =
+                localized(lang, &c.title, c.title_en.as_deref(), c.title_ja.as_deref());
+            (format!("{chapter_title} · {book_title}"), "article")
+        }
+    };
+    Ok(Some(Card {
+        lang,
+        title: text_with(lang, "api.pageMeta.title", &[("page", &title)]),
+        description: description.chars().take(DESCRIPTION_CHARS).collect(),
+        image,
+        kind,
+    }))
+}
+
+/// A site path made absolute with `PUBLIC_URL` when it is set (previews want full addresses).
+fn absolute(state: &AppState, url: &str) -> String {
+    match (&state.config.public_url, url.starts_with('/')) {
+        (Some(site), true) => format!("{}{url}", site.trim_end_matches('/')),
+        _ => url.to_owned(),
+    }
+}
+
+/// The page shell with the card written into its head.
+fn rewrite(html: &str, card: &Card) -> Result<String, lol_html::errors::RewritingError> {
+    // lol_html quotes `"` in attribute values; `&` is ours to escape, so `&lt;` stays text.
+    let content = |value: &str| {
+        let value = value.replace('&', "&amp;");
+        move |el: &mut lol_html::html_content::Element| {
+            el.set_attribute("content", &value)?;
+            Ok(())
+        }
+    };
+    let image = |value: Option<String>| {
+        move |el: &mut lol_html::html_content::Element| {
+            if let Some(image) = &value {
+                el.set_attribute("content", &image.replace('&', "&amp;"))?;
+            }
+            Ok(())
+        }
+    };
+    // The cover (3:4) replaces the site's wide image, whose size and words no longer hold.
+    let drop_with_cover = |el: &mut lol_html::html_content::Element| {
+        if card.image.is_some() {
+            el.remove();
+        }
+        Ok(())
+    };
+    let texts: [(&str, &str); 6] = [
+        (r#"meta[name="description"]"#, &card.description),
+        (r#"meta[property="og:type"]"#, card.kind),
+        (r#"meta[property="og:title"]"#, &card.title),
+        (r#"meta[name="twitter:title"]"#, &card.title),
+        (r#"meta[property="og:description"]"#, &card.description),
+        (r#"meta[name="twitter:description"]"#, &card.description),
+    ];
+    let mut settings = RewriteStrSettings::new()
+        .append_element_content_handler(element!("html", |el| {
+            el.set_attribute("lang", card.lang.tag())?;
+            Ok(())
+        }))
+        .append_element_content_handler(element!("title", |el| {
+            el.set_inner_content(&card.title, ContentType::Text);
+            Ok(())
+        }))
+        .append_element_content_handler(element!(r#"meta[name="twitter:card"]"#, |el| {
+            if card.image.is_some() {
+                el.set_attribute("content", "summary")?;
+            }
+            Ok(())
+        }));
+    for (selector, value) in texts {
+        settings = settings.append_element_content_handler(element!(selector, content(value)));
+    }
+    for selector in [
+        r#"meta[property="og:image"]"#,
+        r#"meta[name="twitter:image"]"#,
+    ] {
+        settings =
+            settings.append_element_content_handler(element!(selector, image(card.image.clone())));
+    }
+    for selector in [
+        r#"meta[property="og:image:width"]"#,
+        r#"meta[property="og:image:height"]"#,
+        r#"meta[property="og:image:alt"]"#,
+    ] {
+        settings = settings.append_element_content_handler(element!(selector, drop_with_cover));
+    }
+    rewrite_str(html, settings)
+}
+
+/// Middleware around the app's file service: writes the card of a book or chapter page.
+pub async fn describe(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let target = record_of(request.uri().path());
+    let response = next.run(request).await;
+    let Some((lang, record)) = target else {
+        return response;
+    };
+    if response.status() != StatusCode::OK || !is_html(response.headers()) {
+        return response;
+    }
+    let card = match card(&state, lang, record).await {
+        Ok(Some(card)) => card,
+        Ok(None) => return response,
+        Err(error) => {
+            // The page still works without its card: the generic one is sent.
+            tracing::warn!(%error, "could not read the page's sharing card");
+            return response;
+        }
+    };
+    let (mut parts, body) = response.into_parts();
+    let rewritten = match to_bytes(body, SHELL_LIMIT).await {
+        Ok(bytes) => rewrite(&String::from_utf8_lossy(&bytes), &card),
+        Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
+    };
+    let html = match rewritten {
+        Ok(html) => html,
+        Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
+    };
+    // The shell's validators describe the file, not this page.
+    for name in [header::ETAG, header::LAST_MODIFIED, header::CONTENT_LENGTH] {
+        parts.headers.remove(name);
+    }
+    Response::from_parts(parts, Body::from(html))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHELL: &str = r#"<!doctype html><html lang="zh-CN"><head><title>听书</title>
+<meta name="description" content="site" /><meta property="og:type" content="website" />
+<meta property="og:title" content="site" /><meta property="og:description" content="site" />
+<meta property="og:image" content="/og-image.png" /><meta property="og:image:width" content="1200" />
+<meta name="twitter:card" content="summary_large_image" /><meta name="twitter:title" content="site" />
+<meta name="twitter:description" content="site" /><meta name="twitter:image" content="/og-image.png" />
+</head><body></body></html>"#;
+
+    #[test]
+    fn book_and_chapter_paths_under_every_prefix() {
+        assert_eq!(record_of("/books/7"), Some((Lang::Zh, Record::Book(7))));
+        assert_eq!(record_of("/en/books/7/"), Some((Lang::En, Record::Book(7))));
+        assert_eq!(
+            record_of("/ja/books/7/chapters/12"),
+            Some((
+                Lang::Ja,
+                Record::Chapter {
+                    book: 7,
+                    chapter: 12
+                }
+            ))
+        );
+        for other in [
+            "/books",
+            "/books/abc",
+            "/books/0",
+            "/authors/7",
+            "/zh/books/7",
+        ] {
+            assert_eq!(record_of(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn the_card_replaces_the_site_card_and_escapes_what_it_writes() {
+        let card = Card {
+            lang: Lang::En,
+            title: r#"The "Amber" <Lighthouse> - Tingshu"#.into(),
+            description: "Waves & light &lt;3".into(),
+            image: Some("/api/covers/7/large".into()),
+            kind: "book",
+        };
+        let html = rewrite(SHELL, &card).unwrap();
+        assert!(html.contains(r#"<html lang="en-US">"#), "{html}");
+        assert!(
+            html.contains("<title>The \"Amber\" &lt;Lighthouse&gt; - Tingshu</title>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                r#"property="og:title" content="The &quot;Amber&quot; <Lighthouse> - Tingshu""#
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"content="Waves &amp; light &amp;lt;3""#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"property="og:type" content="book""#),
+            "{html}"
+        );
+        assert!(html.contains(r#"content="/api/covers/7/large""#), "{html}");
+        assert!(!html.contains("og:image:width"), "{html}");
+        assert!(!html.contains("og-image.png"), "{html}");
+        assert!(!html.contains(r#"content="site""#), "{html}");
+    }
+}
