@@ -78,11 +78,7 @@ async fn security_headers(
     State(policy): State<SecurityHeaders>,
     mut response: Response,
 ) -> Response {
-    let is_page = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("text/html"));
+    let is_page = crate::routes::spa::is_html(response.headers());
     // A 304 has no content type, and browsers merge its headers into the cached answer: it
     // must not replace the page's policy with the resource one.
     let revalidated = response.status() == StatusCode::NOT_MODIFIED;

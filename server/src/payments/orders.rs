@@ -65,6 +65,16 @@ fn conflict(code: &'static str, key: &str, field: Option<&str>, lang: Lang) -> A
     }
 }
 
+/// The buyer already owns the book or chapter.
+fn already_purchased(lang: Lang) -> ApiError {
+    conflict(
+        "already_purchased",
+        "api.payments.alreadyPurchased",
+        None,
+        lang,
+    )
+}
+
 fn not_for_sale(lang: Lang) -> ApiError {
     conflict(
         "not_for_sale",
@@ -168,12 +178,7 @@ async fn resolve_item(
                 .count(db)
                 .await?;
             if owned > 0 {
-                return Err(conflict(
-                    "already_purchased",
-                    "api.payments.alreadyPurchased",
-                    None,
-                    lang,
-                ));
+                return Err(already_purchased(lang));
             }
             let prices = Price {
                 cny: book.price_cny,
@@ -220,12 +225,7 @@ async fn resolve_item(
                 })
                 .collect();
             if purchase::covers(&owned, book.id, id) {
-                return Err(conflict(
-                    "already_purchased",
-                    "api.payments.alreadyPurchased",
-                    None,
-                    lang,
-                ));
+                return Err(already_purchased(lang));
             }
             let prices = Price {
                 cny: chapter.price_cny,

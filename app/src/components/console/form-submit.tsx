@@ -6,12 +6,17 @@ export function FormSubmit({
   saving,
   label,
   disabled = false,
+  name,
+  testId,
 }: {
   failure: string | null;
   saving: boolean;
   label: string;
   /** Not ready to save yet (the form says why), besides while saving. */
   disabled?: boolean;
+  /** The button's accessible name where several forms share a page (it contains `label`). */
+  name?: string;
+  testId?: string;
 }) {
   const { t } = useTranslation('console');
   return (
@@ -22,7 +27,13 @@ export function FormSubmit({
         </p>
       ) : null}
       <div className="console-actions">
-        <button type="submit" className="button button--primary" disabled={saving || disabled}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={saving || disabled}
+          aria-label={name}
+          data-testid={testId}
+        >
           {saving ? t('console.form.saving') : label}
         </button>
       </div>

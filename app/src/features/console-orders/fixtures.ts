@@ -1,31 +1,15 @@
 // Console answers for the tests of the order pages: orders with their history and membership
 // plans, typed by the contract.
 import type { AdminOrder, OrderEventView, PlanView } from '@/lib/api/types';
+import { created, paidOrder } from '@/testing/order-fixtures';
 
 const day = 86_400_000;
-/** 2024-05-20 12:00 in Shanghai: long enough ago that core writes the date and time. */
-export const created = Date.UTC(2024, 4, 20, 4);
+export { created };
 
 /** A paid monthly membership bought in CNY by `reader`, unless `patch` says otherwise. */
 export function adminOrder(id: number, patch: Partial<AdminOrder> = {}): AdminOrder {
   return {
-    id,
-    kind: 'plan',
-    title: 'monthly',
-    planId: 1,
-    bookId: null,
-    chapterId: null,
-    currency: 'CNY',
-    amount: 1990,
-    state: 'paid',
-    provider: 'alipay',
-    checkoutUrl: null,
-    redirect: null,
-    autoRenew: false,
-    createdAt: created,
-    paidAt: created + 60_000,
-    expiresAt: created + 30 * 60_000,
-    updatedAt: created + 60_000,
+    ...paidOrder(id, { amount: 1990, provider: 'alipay', updatedAt: created + 60_000 }),
     userId: 11,
     username: 'reader',
     providerRef: `ALI-${id}`,

@@ -5,6 +5,7 @@
 // the book and chapter forms: the units the server and core's messages speak of, so no conversion hides.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSubmit } from '@/components/console/form-submit';
 import { useConsoleForm } from '@/components/console/use-console-form';
 import { CheckField, TextField } from '@/components/form-field/form-field';
 import { useToast } from '@/components/toast/use-toast';
@@ -105,22 +106,13 @@ export function PlanCard({ plan }: { plan: PlanView }) {
           checked={form.active === 'true'}
           onCheckedChange={(checked) => setField('active', String(checked))}
         />
-        {failure ? (
-          <p className="form-alert console-alert" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <div className="console-actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={save.isPending}
-            aria-label={t('console.orders.plans.saveNamed', { name })}
-            data-testid={`save-plan-${plan.code}`}
-          >
-            {save.isPending ? t('console.form.saving') : t('console.form.save')}
-          </button>
-        </div>
+        <FormSubmit
+          failure={failure}
+          saving={save.isPending}
+          label={t('console.form.save')}
+          name={t('console.orders.plans.saveNamed', { name })}
+          testId={`save-plan-${plan.code}`}
+        />
       </form>
     </section>
   );

@@ -1,6 +1,6 @@
 // Shop answers for the tests of the membership and payment pages, typed by the contract, and a
 // stand-in for the full navigation to a checkout.
-import type { Currency, MembershipView, OrderView, PlanView } from '@/lib/api/types';
+import type { Currency, MembershipView, PlanView } from '@/lib/api/types';
 
 const prices = {
   monthly: { cny: 1800, usd: 299, jpy: 380 },
@@ -23,34 +23,7 @@ export function plan(code: Code, currency: Currency = 'CNY', patch: Partial<Plan
 export const allPlans = (currency: Currency = 'CNY') =>
   (['monthly', 'quarterly', 'yearly', 'lifetime'] as const).map((code) => plan(code, currency));
 
-const created = Date.UTC(2024, 4, 20, 4);
-
-export function order(id: number, patch: Partial<OrderView> = {}): OrderView {
-  return {
-    id,
-    kind: 'plan',
-    title: 'monthly',
-    planId: 1,
-    bookId: null,
-    chapterId: null,
-    currency: 'CNY',
-    amount: 1800,
-    state: 'pending',
-    provider: 'sandbox',
-    checkoutUrl: `/api/payments/sandbox/checkout/session-${id}`,
-    redirect: null,
-    autoRenew: false,
-    createdAt: created,
-    paidAt: null,
-    expiresAt: created + 30 * 60_000,
-    updatedAt: created,
-    ...patch,
-  };
-}
-
-/** A paid order as the server answers it (no checkout any more). */
-export const paidOrder = (id: number, patch: Partial<OrderView> = {}) =>
-  order(id, { state: 'paid', checkoutUrl: null, paidAt: created + 60_000, ...patch });
+export { order, paidOrder } from '@/testing/order-fixtures';
 
 export function membership(patch: Partial<MembershipView> = {}): MembershipView {
   return {
