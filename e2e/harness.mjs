@@ -12,6 +12,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const binary = path.resolve(process.env.TINGSHU_BIN ?? path.join(repoRoot, 'target/debug/tingshu'));
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
+/** The password of the listeners `server.register` creates. */
+export const listenerPassword = 'listen-Well-2026';
+
 /** A free TCP port on 127.0.0.1. */
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -36,7 +39,7 @@ export async function startServer() {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      STATIC_DIR: path.join(repoRoot, 'app/dist'),
+      STATIC_DIR: process.env.STATIC_DIR ?? path.join(repoRoot, 'app/dist'),
       LOCALES_DIR: path.join(repoRoot, 'locales'),
       RUST_LOG: 'warn',
       // The demo catalogue (with generated audio) and the demo administrator.
@@ -74,6 +77,23 @@ export async function startServer() {
       const json = await response.json();
       if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${JSON.stringify(json)}`);
       return json.data;
+    },
+    /** Registers a listener `name` (password `listenerPassword`): `{ user, tokens, sessionId }`. */
+    register(name) {
+      return this.api('/api/auth/register', {
+        method: 'POST',
+        body: { email: `${name}@example.com`, username: name, password: listenerPassword },
+      });
+    },
+    /** Signs `signedUp` in in `page` (the app reads its session from localStorage); returns it. */
+    async signIn(page, signedUp) {
+      await page.goto(`${baseUrl}/help`);
+      await page.evaluate((value) => localStorage.setItem('auth', JSON.stringify({ ...value, isAuthenticated: true })), signedUp);
+      return signedUp;
+    },
+    /** A new listener `name`, signed in in `page`. */
+    async signedInListener(page, name) {
+      return this.signIn(page, await this.register(name));
     },
     /** Sends SIGTERM and checks the server shuts down gracefully (exit code 0). */
     async stop() {

@@ -1,10 +1,14 @@
 // Entry point: start i18next in the language of the URL (or of the address `/` is about to be
-// sent to), render the app, and register the service worker (production builds only).
-import { StrictMode } from 'react';
+// sent to), fetch the page's module and its first data meanwhile, render the app, and register the
+// service worker (production builds only).
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadPage } from '@/app/preload-page';
+import { startupViewer } from '@/app/startup-viewer';
 import { languageTag, rootRedirect, splitLocale } from '@/lib/core';
 import { createHttpI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queries/client';
 import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
 import { registerServiceWorker } from '@/sw/register';
 import './styles/tokens.css';
@@ -18,15 +22,24 @@ const rootTarget = rootRedirect({
   stored: readStoredLanguage(),
   browser: browserLanguages(),
 });
-const { lang } = splitLocale({ path: rootTarget ?? pathname });
+const { lang, path } = splitLocale({ path: rootTarget ?? pathname });
 document.documentElement.lang = languageTag({ lang });
 const i18n = createHttpI18n(lang);
+const queryClient = createQueryClient();
+// The page's module (then the data its page asks for first) downloads beside the catalogue rather
+// than after it.
+void preloadPage(path, { queryClient, lang, viewer: startupViewer(lang) });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App i18n={i18n} />
-  </StrictMode>,
+const reactRoot = createRoot(root);
+// Rendered as a transition, the first page is drawn in slices that let the browser answer input
+// in between, instead of in one long task that blocks the main thread.
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <App i18n={i18n} queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
 registerServiceWorker();

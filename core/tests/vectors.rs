@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 58] = [
+const RULES: [&str; 60] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -51,6 +51,8 @@ const RULES: [&str; 58] = [
     "isLocalisable",
     "isRecordId",
     "safeRedirect",
+    "safeExternalUrl",
+    "validateReview",
     "rootRedirect",
     "decideRoute",
     "errorScreen",
@@ -142,6 +144,8 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "isLocalisable" => run(input, ok(routing::locale::is_localisable)),
         "isRecordId" => run(input, ok(routing::record_id::is_record_id)),
         "safeRedirect" => run(input, ok(routing::redirect::safe_redirect)),
+        "safeExternalUrl" => run(input, ok(routing::redirect::safe_external_url)),
+        "validateReview" => run(input, ok(catalog::review::validate_review)),
         "rootRedirect" => run(input, ok(routing::locale::root_redirect)),
         "decideRoute" => run(input, routing::guard::decide_route),
         "errorScreen" => run(input, ok(error_screen::error_screen)),

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openBrowser, startServer } from '../harness.mjs';
 
-const password = 'listen-Well-2026';
 let server;
 before(async () => {
   server = await startServer();
@@ -19,18 +18,12 @@ after(async () => {
 const api = (path, options) => server.api(path, options);
 
 /** A new listener's account: `{ user, tokens, sessionId }`. */
-const register = (name) =>
-  api('/api/auth/register', { method: 'POST', body: { email: `${name}@example.com`, username: name, password } });
+const register = (name) => server.register(name);
 
-/** Signs `signedUp` in in `page` (the app reads its session from localStorage). */
-async function signIn(page, signedUp) {
-  await page.goto(`${server.baseUrl}/help`);
-  await page.evaluate((value) => localStorage.setItem('auth', JSON.stringify({ ...value, isAuthenticated: true })), signedUp);
-  return signedUp;
-}
+const signIn = (page, signedUp) => server.signIn(page, signedUp);
 
 /** A new free listener, signed in in `page`. */
-const signedInListener = async (page, name) => signIn(page, await register(name));
+const signedInListener = (page, name) => server.signedInListener(page, name);
 
 /** A VIP book open to members only (no running campaign) and one of its locked chapters. */
 async function lockedVipChapter(token) {

@@ -10,6 +10,7 @@ mod m20261124_000007_create_book_listeners;
 mod m20261125_000008_console_catalogue;
 mod m20261125_000009_uploads_and_chapters;
 mod m20261125_000010_orders_and_payments;
+mod m20261126_000011_ratings_and_translations;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000008_console_catalogue::Migration),
             Box::new(m20261125_000009_uploads_and_chapters::Migration),
             Box::new(m20261125_000010_orders_and_payments::Migration),
+            Box::new(m20261126_000011_ratings_and_translations::Migration),
         ]
     }
 }

@@ -21,6 +21,8 @@ pub mod i18n;
 pub mod library;
 pub mod paging;
 pub mod payments;
+pub mod people;
+pub mod ratings;
 pub mod routes;
 pub mod search;
 pub mod seed;

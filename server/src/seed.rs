@@ -1,6 +1,7 @@
 //! Demo data, created only in demo mode and only when absent: never touches real accounts
 //! or real catalogue rows.
 mod catalog;
+mod translations;
 
 pub use self::catalog::{demo_catalog, DEMO_BOOKS};
 use crate::{

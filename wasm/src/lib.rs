@@ -95,6 +95,7 @@ mod pages {
     export_rules! {
         formatFileSize(format::filesize::FormatFileSizeInput = "FormatFileSizeInput") -> "string" = ok(format::filesize::format_file_size);
         safeRedirect(routing::redirect::SafeRedirectInput = "SafeRedirectInput") -> "string | null" = ok(routing::redirect::safe_redirect);
+        safeExternalUrl(routing::redirect::SafeExternalUrlInput = "SafeExternalUrlInput") -> "string | null" = ok(routing::redirect::safe_external_url);
         formatSmartTime(format::smart::FormatSmartTimeInput = "FormatSmartTimeInput") -> "string" = ok(format::smart::format_smart_time);
         formatDate(format::smart::FormatDateInput = "FormatDateInput") -> "string" = ok(format::smart::format_date);
         rotatedRefresh(auth::refresh::RotatedRefreshInput = "RotatedRefreshInput") -> "RotatedRefresh" = ok(auth::refresh::rotated_refresh);
@@ -125,5 +126,6 @@ mod pages {
         validateChapter(catalog::chapter_form::ValidateChapterInput = "ValidateChapterInput") -> "ChapterValidation" = ok(catalog::chapter_form::validate_chapter);
         chapterFromFileName(catalog::chapter_form::ChapterFromFileNameInput = "ChapterFromFileNameInput") -> "ChapterGuess" = ok(catalog::chapter_form::chapter_from_file_name);
         validatePrices(catalog::chapter_form::ValidatePricesInput = "ValidatePricesInput") -> "PricesValidation" = ok(catalog::chapter_form::validate_prices);
+        validateReview(catalog::review::ValidateReviewInput = "ValidateReviewInput") -> "ReviewValidation" = ok(catalog::review::validate_review);
     }
 }

@@ -1,14 +1,14 @@
-// The browser app: providers (with the one query cache) around the update notices and the routes, in the browser's history.
-import { useState } from 'react';
+// The browser app: providers (with the one query cache, made at startup so the first page's data
+// can be asked for before the first render) around the update notices and the routes, in the
+// browser's history.
 import type { i18n } from 'i18next';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { createQueryClient } from '@/lib/queries/client';
 import { AppProvider } from './provider';
 import { RootRoutes } from './routes';
 import { AppUpdates } from './updates/app-updates';
 
-export function App({ i18n }: { i18n: i18n }) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ i18n, queryClient }: { i18n: i18n; queryClient: QueryClient }) {
   return (
     <AppProvider i18n={i18n} queryClient={queryClient}>
       <AppUpdates />

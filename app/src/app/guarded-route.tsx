@@ -3,12 +3,12 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorScreen } from '@/components/error-screen/error-screen';
-import { PageLoading } from '@/components/page-loading/page-loading';
 import { authStore } from '@/features/auth/auth-store';
 import { toGuardUser, useAuth, useCurrentUser } from '@/features/auth/use-auth';
 import { pageNotFound } from '@/lib/app-error';
 import { useLang } from '@/lib/lang';
 import { usePageTitle } from '@/lib/page-title';
+import { PagePending } from './page-pending';
 import { routeDecision } from './route-access';
 import type { AppRoute } from './route-table';
 
@@ -25,7 +25,7 @@ function Page({ route }: { route: AppRoute }) {
   }
   if (!Component) return <ErrorScreen statusCode={404} statusMessage={notFoundMessage} />;
   return (
-    <Suspense fallback={<PageLoading label={t('app.loading')} />}>
+    <Suspense fallback={<PagePending label={t('app.loading')} />}>
       <Component />
     </Suspense>
   );
@@ -64,7 +64,7 @@ export function GuardedRoute({ route }: { route: AppRoute }) {
     case 'forbidden':
       return <ErrorScreen statusCode={decision.statusCode} statusMessage={decision.statusMessage} />;
     case 'login':
-      if (expiring || restore === 'checking') return <PageLoading label={t('app.loading')} />;
+      if (expiring || restore === 'checking') return <PagePending label={t('app.loading')} />;
       return <Navigate replace to={decision.to} />;
     default:
       // Core keeps the locale prefix of the visited path on its redirect targets; a signed-in

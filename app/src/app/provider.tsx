@@ -1,10 +1,11 @@
-// Wraps the app in its providers: the query cache, translations (with a loading state) and toasts.
+// Wraps the app in its providers: the query cache, translations (with a loading state), toasts and overlays.
 // The current user lives in the auth store (`features/auth/auth-store`), not in a provider.
 import { Suspense, type ReactNode } from 'react';
 import type { i18n } from 'i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { PageLoading } from '@/components/page-loading/page-loading';
+import { OverlayProvider } from '@/components/overlay/overlay-provider';
 import { ToastProvider } from '@/components/toast/toast-provider';
 
 interface AppProviderProps {
@@ -19,7 +20,9 @@ export function AppProvider({ i18n, queryClient, children }: AppProviderProps) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <Suspense fallback={<PageLoading />}>
-          <ToastProvider>{children}</ToastProvider>
+          <ToastProvider>
+            <OverlayProvider>{children}</OverlayProvider>
+          </ToastProvider>
         </Suspense>
       </I18nextProvider>
     </QueryClientProvider>

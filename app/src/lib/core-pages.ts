@@ -8,6 +8,7 @@ export {
   formatSmartTime,
   isPremium,
   premiumStatus,
+  safeExternalUrl,
   safeRedirect,
   validateBook,
   validateCategory,
@@ -16,5 +17,6 @@ export {
   validatePrices,
   validateProfileUpdate,
   validateRegistration,
+  validateReview,
   validateTimezone,
 } from 'tingshu-wasm-pages';

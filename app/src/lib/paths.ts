@@ -16,6 +16,8 @@ export const patterns = {
   books: '/books',
   bookDetail: '/books/:id',
   chapter: '/books/:id/chapters/:chapterId',
+  author: '/authors/:id',
+  narrator: '/narrators/:id',
   limitedFree: '/limited-free',
   recommendations: '/recommendations',
   subscription: '/subscription',

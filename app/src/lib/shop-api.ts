@@ -3,6 +3,7 @@
 import type { ApiData, AutoRenew, CreateOrder } from '@/lib/api/types';
 import { query, type Params } from '@/lib/catalog-api';
 import { apiUrl, authRequest } from '@/lib/http';
+import { leaveFor } from '@/lib/navigation/navigate-to';
 
 type Signal = { signal?: AbortSignal };
 const get = <T>(path: string, { signal }: Signal = {}) => authRequest<T>('GET', path, { signal });
@@ -24,8 +25,9 @@ export const shopApi = {
 
 /**
  * Leaves the app for an order's hosted checkout (a page the server or the provider serves, so a
- * full navigation, never the router); a path is taken under the configured API base.
+ * full navigation, never the router); a path is taken under the configured API base. Explicitly
+ * external, so core's `safeExternalUrl` decides (spec §2).
  */
-export function goToCheckout(checkoutUrl: string): void {
-  window.location.assign(apiUrl(checkoutUrl));
+export function goToCheckout(checkoutUrl: string): Promise<void> {
+  return leaveFor(apiUrl(checkoutUrl));
 }

@@ -5,10 +5,12 @@ export function book(id: number, patch: Partial<BookSummary> = {}): BookSummary 
   return {
     id,
     title: `书${id}`,
+    titleLang: 'zh',
     titles: { zh: `书${id}`, en: `Book ${id}`, ja: `本${id}` },
     subtitle: null,
-    author: { id: 1, name: '作者甲' },
-    narrator: { id: 1, name: '演播乙' },
+    subtitleLang: 'zh',
+    author: { id: 1, name: '作者甲', lang: 'zh' },
+    narrator: { id: 1, name: '演播乙', lang: 'zh' },
     category: { id: 1, slug: 'wuxia', name: '武侠' },
     coverUrl: null,
     status: 'serialising',
@@ -28,7 +30,7 @@ export function book(id: number, patch: Partial<BookSummary> = {}): BookSummary 
 }
 
 export function bookDetail(id: number, patch: Partial<BookDetail> = {}): BookDetail {
-  return { ...book(id), description: '第一段简介\n第二段简介', me: null, ...patch };
+  return { ...book(id), description: '第一段简介\n第二段简介', descriptionLang: 'zh', me: null, ...patch };
 }
 
 export function chapter(id: number, patch: Partial<ChapterSummary> = {}): ChapterSummary {
@@ -36,6 +38,7 @@ export function chapter(id: number, patch: Partial<ChapterSummary> = {}): Chapte
     id,
     index: id,
     title: `第${id}章`,
+    titleLang: 'zh',
     durationSecs: 125,
     isFree: true,
     access: { kind: 'free', allowed: true },
@@ -55,6 +58,9 @@ export function chapterDetail(id: number, patch: Partial<ChapterDetail> = {}): C
     ...patch,
   };
 }
+
+/** A tag as books carry it: `name` filters, `label` shows (here the same, in zh). */
+export const tag = (name: string): BookSummary['tags'][number] => ({ name, label: name, lang: 'zh' });
 
 export const page = <T>(items: T[], total = items.length, pageSize = 20): Page<T> => ({
   items,

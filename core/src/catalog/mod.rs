@@ -10,6 +10,7 @@ pub mod edit;
 pub mod progress;
 pub mod purchase;
 pub mod query;
+pub mod review;
 pub mod signed_url;
 
 use crate::i18n::texts::text;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 /// A supported language: Chinese (default, no URL prefix), English, Japanese.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     #[default]

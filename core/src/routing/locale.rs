@@ -5,10 +5,13 @@ use serde::{Deserialize, Serialize};
 use crate::i18n::lang::{resolve_language, ResolveLanguageInput};
 use crate::Lang;
 
-/// Spec §2: paths the locale redirect treats as localisable (each with its sub-paths).
-pub const LOCALISABLE: [&str; 11] = [
+/// Spec §2: paths the locale redirect treats as localisable (each with its sub-paths), and
+/// the authors' and narrators' pages (issue 12).
+pub const LOCALISABLE: [&str; 13] = [
     "/",
     "/books",
+    "/authors",
+    "/narrators",
     "/categories",
     "/search",
     "/recommendations",
@@ -282,6 +285,8 @@ mod tests {
     fn localisable_paths() {
         assert!(localisable("/"));
         assert!(localisable("/books/12"));
+        assert!(localisable("/authors/3"));
+        assert!(localisable("/en/narrators/4"));
         assert!(localisable("/en/search?q=x"));
         assert!(localisable("/copyright"));
         assert!(!localisable("/admin"));

@@ -1,4 +1,5 @@
-//! Which `redirect` values the site follows after sign-in or payment: its own paths only.
+//! Which `redirect` values the site follows after sign-in or payment: its own paths only; and
+//! which addresses it may leave for when asked to explicitly (a payment provider's page).
 use serde::{Deserialize, Serialize};
 
 /// Longest redirect path kept (an order stores it).
@@ -29,6 +30,43 @@ pub fn is_local(path: &str) -> bool {
         && path.len() <= REDIRECT_MAX_LEN
 }
 
+/// Input of `safeExternalUrl`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct SafeExternalUrlInput {
+    #[serde(default)]
+    pub value: Option<String>,
+}
+
+/// Longest external address followed.
+pub const EXTERNAL_URL_MAX_LEN: usize = 2048;
+
+/// `safeExternalUrl`: the value when it is a web address the app may leave for on an explicit
+/// request — `http://` or `https://` (any case) followed by a host, no white space, backslash
+/// or control character, no user name or password before the host, at most
+/// [`EXTERNAL_URL_MAX_LEN`] bytes — or a path of this site ([`safe_redirect`]); else null
+/// (`javascript:`, `data:`, `//host`…).
+pub fn safe_external_url(input: SafeExternalUrlInput) -> Option<String> {
+    input.value.filter(|url| is_local(url) || is_web_url(url))
+}
+
+fn is_web_url(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    let Some(rest) = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    url.len() <= EXTERNAL_URL_MAX_LEN
+        && !authority.is_empty()
+        && !authority.contains('@')
+        && !url.contains('\\')
+        && !url.chars().any(|c| c.is_control() || c.is_whitespace())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,5 +95,41 @@ mod tests {
         }
         assert_eq!(safe(&format!("/{}", "a".repeat(REDIRECT_MAX_LEN))), None);
         assert_eq!(safe_redirect(SafeRedirectInput { value: None }), None);
+    }
+
+    #[test]
+    fn only_web_addresses_and_this_sites_paths_may_be_left_for() {
+        let external = |value: &str| {
+            safe_external_url(SafeExternalUrlInput {
+                value: Some(value.to_owned()),
+            })
+        };
+        for good in [
+            "https://checkout.stripe.com/c/pay/cs_1#x",
+            "HTTP://pay.example:8443/a?b=c",
+            "/api/payments/sandbox/checkout/abc",
+        ] {
+            assert_eq!(external(good).as_deref(), Some(good));
+        }
+        for bad in [
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)",
+            "data:text/html,hi",
+            "//evil.example",
+            "https://",
+            "https:///path",
+            "https://user:pw@evil.example/",
+            "https://evil.example\\@good.example",
+            "https://a.example/\npath",
+            "https://a.example/ b",
+            "ftp://files.example/",
+            "",
+        ] {
+            assert_eq!(external(bad), None, "{bad:?}");
+        }
+        assert_eq!(
+            external(&format!("https://a.example/{}", "a".repeat(2048))),
+            None
+        );
     }
 }

@@ -11,20 +11,26 @@ use tingshu_core::{
     Lang,
 };
 
-use self::view::{BookSummary, CategoryRef, PersonRef, Price, Titles};
+use self::view::{BookSummary, CategoryRef, PersonRef, Price, TagRef, Titles};
 use crate::db::spelled::spelled;
 
 /// The text in `lang`, falling back to the zh text when it has no translation.
 pub fn localized(lang: Lang, zh: &str, en: Option<&str>, ja: Option<&str>) -> String {
+    localized_text(lang, zh, en, ja).0
+}
+
+/// The text in `lang`, falling back to the zh text when it has no translation, with the
+/// language it is written in (so the page can mark untranslated text `lang="zh"`).
+pub fn localized_text(lang: Lang, zh: &str, en: Option<&str>, ja: Option<&str>) -> (String, Lang) {
     let translated = match lang {
         Lang::En => en,
         Lang::Ja => ja,
         Lang::Zh => None,
     };
-    translated
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or(zh)
-        .to_owned()
+    match translated.filter(|t| !t.trim().is_empty()) {
+        Some(text) => (text.to_owned(), lang),
+        None => (zh.to_owned(), Lang::Zh),
+    }
 }
 
 /// The summaries of these books in the ids' order; unknown ids are skipped.
@@ -48,15 +54,48 @@ pub fn summary(lang: Lang, b: repository::SummaryRow) -> Result<BookSummary, DbE
     let row = format!("book {}", b.id);
     let status: BookStatus = spelled(&row, "status", &b.status)?;
     let access: BookAccess = spelled(&row, "access", &b.access)?;
-    let tags = b.tags();
-    let author = PersonRef {
-        id: b.author_id,
-        name: b.author_name.unwrap_or_default(),
+    let tags = b
+        .tags()
+        .into_iter()
+        .map(|[zh, en, ja]| {
+            let (label, label_lang) = localized_text(lang, &zh, Some(&en), Some(&ja));
+            TagRef {
+                name: zh,
+                label,
+                lang: label_lang,
+            }
+        })
+        .collect();
+    let person = |id: i32, zh: &str, en: Option<&str>, ja: Option<&str>| {
+        let (name, name_lang) = localized_text(lang, zh, en, ja);
+        PersonRef {
+            id,
+            name,
+            lang: name_lang,
+        }
     };
-    let narrator = b
-        .narrator_id
-        .zip(b.narrator_name)
-        .map(|(id, name)| PersonRef { id, name });
+    let author = person(
+        b.author_id,
+        b.author_name.as_deref().unwrap_or_default(),
+        b.author_name_en.as_deref(),
+        b.author_name_ja.as_deref(),
+    );
+    let narrator = match (b.narrator_id, b.narrator_name.as_deref()) {
+        (Some(id), Some(zh)) => Some(person(
+            id,
+            zh,
+            b.narrator_name_en.as_deref(),
+            b.narrator_name_ja.as_deref(),
+        )),
+        _ => None,
+    };
+    let (title, title_lang) =
+        localized_text(lang, &b.title, b.title_en.as_deref(), b.title_ja.as_deref());
+    let subtitle = b
+        .subtitle
+        .as_deref()
+        .map(|zh| localized_text(lang, zh, b.subtitle_en.as_deref(), b.subtitle_ja.as_deref()));
+    let subtitle_lang = subtitle.as_ref().map_or(Lang::Zh, |(_, l)| *l);
     let category = match b.category_slug {
         Some(slug) => CategoryRef {
             id: b.category_id,
@@ -81,13 +120,15 @@ pub fn summary(lang: Lang, b: repository::SummaryRow) -> Result<BookSummary, DbE
     });
     Ok(BookSummary {
         id: b.id,
-        title: localized(lang, &b.title, b.title_en.as_deref(), b.title_ja.as_deref()),
+        title,
+        title_lang,
         titles: Titles {
             zh: b.title,
             en: b.title_en,
             ja: b.title_ja,
         },
-        subtitle: b.subtitle,
+        subtitle: subtitle.map(|(text, _)| text),
+        subtitle_lang,
         author,
         narrator,
         category,
@@ -99,7 +140,7 @@ pub fn summary(lang: Lang, b: repository::SummaryRow) -> Result<BookSummary, DbE
         total_duration_secs: b.total_duration_secs,
         play_count: b.play_count,
         favorite_count: b.favorite_count,
-        rating: b.rating_avg,
+        rating: tingshu_core::catalog::review::shown_rating(b.rating_avg),
         rating_count: b.rating_count,
         tags,
         free_until: b.free_until,

@@ -31,9 +31,11 @@ pub async fn find_chapter(
         .await
 }
 
-/// Separates the tag names of [`SummaryRow::tag_names`] (U+001F, a control character that
-/// has no place in a tag name).
+/// Separates the tags of [`SummaryRow::tag_names`] (U+001F, a control character that has
+/// no place in a tag name).
 pub const TAG_SEPARATOR: char = '\u{1f}';
+/// Separates a tag's zh, en and ja names within one tag (U+001E).
+pub const TAG_NAME_SEPARATOR: char = '\u{1e}';
 
 /// What a book's summary shows: its own columns (not the description) and, from other
 /// tables, the author, narrator and category names, the tags and an active campaign, read
@@ -46,6 +48,8 @@ pub struct SummaryRow {
     pub title_en: Option<String>,
     pub title_ja: Option<String>,
     pub subtitle: Option<String>,
+    pub subtitle_en: Option<String>,
+    pub subtitle_ja: Option<String>,
     pub author_id: i32,
     pub narrator_id: Option<i32>,
     pub cover_url: Option<String>,
@@ -63,24 +67,33 @@ pub struct SummaryRow {
     pub rating_count: i32,
     pub updated_at: i64,
     pub author_name: Option<String>,
+    pub author_name_en: Option<String>,
+    pub author_name_ja: Option<String>,
     pub narrator_name: Option<String>,
+    pub narrator_name_en: Option<String>,
+    pub narrator_name_ja: Option<String>,
     pub category_slug: Option<String>,
     pub category_zh: Option<String>,
     pub category_en: Option<String>,
     pub category_ja: Option<String>,
-    /// The tag names, alphabetical, separated by [`TAG_SEPARATOR`].
+    /// The tags, alphabetical by zh name, separated by [`TAG_SEPARATOR`]; each its zh, en
+    /// and ja names separated by [`TAG_NAME_SEPARATOR`] (empty when not translated).
     pub tag_names: Option<String>,
     /// The latest end of an active campaign (`starts_at <= now < ends_at`) the book is in.
     pub free_until: Option<i64>,
 }
 
 impl SummaryRow {
-    /// The tag names, alphabetical.
-    pub fn tags(&self) -> Vec<String> {
+    /// The tags' [zh, en, ja] names (en and ja empty when not translated), alphabetical by zh.
+    pub fn tags(&self) -> Vec<[String; 3]> {
+        let tag = |names: &str| {
+            let mut parts = names.splitn(3, TAG_NAME_SEPARATOR).map(str::to_owned);
+            [0; 3].map(|_| parts.next().unwrap_or_default())
+        };
         self.tag_names
             .as_deref()
             .filter(|names| !names.is_empty())
-            .map(|names| names.split(TAG_SEPARATOR).map(str::to_owned).collect())
+            .map(|names| names.split(TAG_SEPARATOR).map(tag).collect())
             .unwrap_or_default()
     }
 }
@@ -95,8 +108,12 @@ fn scalar(select: sea_orm::sea_query::SelectStatement) -> Expr {
 pub fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
     // The one aggregate spelled differently by the two databases.
     let tag_list = match backend {
-        DbBackend::Postgres => r#"string_agg("tags"."name", chr(31) ORDER BY "tags"."name")"#,
-        _ => r#"group_concat("tags"."name", char(31) ORDER BY "tags"."name")"#,
+        DbBackend::Postgres => {
+            r#"string_agg("tags"."name" || chr(30) || coalesce("tags"."name_en", '') || chr(30) || coalesce("tags"."name_ja", ''), chr(31) ORDER BY "tags"."name")"#
+        }
+        _ => {
+            r#"group_concat("tags"."name" || char(30) || coalesce("tags"."name_en", '') || char(30) || coalesce("tags"."name_ja", ''), char(31) ORDER BY "tags"."name")"#
+        }
     };
     let tags = Query::select()
         .expr(Expr::cust(tag_list))
@@ -134,6 +151,8 @@ pub fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
             book::Column::TitleEn,
             book::Column::TitleJa,
             book::Column::Subtitle,
+            book::Column::SubtitleEn,
+            book::Column::SubtitleJa,
             book::Column::AuthorId,
             book::Column::NarratorId,
             book::Column::CoverUrl,
@@ -174,8 +193,24 @@ pub fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
             "author_name",
         )
         .column_as(
+            Expr::col((author::Entity, author::Column::NameEn)),
+            "author_name_en",
+        )
+        .column_as(
+            Expr::col((author::Entity, author::Column::NameJa)),
+            "author_name_ja",
+        )
+        .column_as(
             Expr::col((narrator::Entity, narrator::Column::Name)),
             "narrator_name",
+        )
+        .column_as(
+            Expr::col((narrator::Entity, narrator::Column::NameEn)),
+            "narrator_name_en",
+        )
+        .column_as(
+            Expr::col((narrator::Entity, narrator::Column::NameJa)),
+            "narrator_name_ja",
         )
         .column_as(
             Expr::col((category::Entity, category::Column::Slug)),

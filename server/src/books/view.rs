@@ -2,11 +2,24 @@
 //! history, search and recommendations.
 use serde::Serialize;
 use tingshu_core::catalog::{access::BookAccess, book::BookStatus};
+use tingshu_core::Lang;
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PersonRef {
     pub id: i32,
+    /// The name in the request language, falling back to the zh name.
     pub name: String,
+    /// The language `name` is written in.
+    pub lang: Lang,
+}
+
+/// A tag: `name` is the spelling `?tag=` filters on, `label` the name in the request
+/// language (falling back to `name`), written in `lang`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+pub struct TagRef {
+    pub name: String,
+    pub label: String,
+    pub lang: Lang,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
@@ -34,8 +47,13 @@ pub struct BookSummary {
     pub id: i32,
     /// The title in the request language, falling back to the zh title.
     pub title: String,
+    /// The language `title` is written in (zh when not translated).
+    pub title_lang: Lang,
     pub titles: Titles,
+    /// In the request language, falling back to the zh subtitle.
     pub subtitle: Option<String>,
+    /// The language `subtitle` is written in.
+    pub subtitle_lang: Lang,
     pub author: PersonRef,
     pub narrator: Option<PersonRef>,
     pub category: CategoryRef,
@@ -50,7 +68,7 @@ pub struct BookSummary {
     pub favorite_count: i64,
     pub rating: f64,
     pub rating_count: i32,
-    pub tags: Vec<String>,
+    pub tags: Vec<TagRef>,
     /// The end (ms) of the active limited-free campaign the book is in, if any.
     pub free_until: Option<i64>,
     pub updated_at: i64,

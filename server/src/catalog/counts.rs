@@ -10,6 +10,7 @@ use std::{collections::HashMap, future::Future, hash::Hash, sync::Arc, time::Dur
 
 use moka::future::Cache;
 use sea_orm::{ConnectionTrait, DbErr};
+use tingshu_core::Lang;
 
 use super::{repository, view::TagCount, BookFilter};
 
@@ -23,7 +24,7 @@ const TOTALS_CAPACITY: u64 = 10_000;
 pub struct CatalogCounts {
     totals: Cache<BookFilter, u64>,
     per_category: Cache<(), Arc<HashMap<i32, u64>>>,
-    per_tag: Cache<(), Arc<Vec<TagCount>>>,
+    per_tag: Cache<Lang, Arc<Vec<TagCount>>>,
 }
 
 impl Default for CatalogCounts {
@@ -66,11 +67,15 @@ impl CatalogCounts {
         remembered(&self.per_category, (), count).await
     }
 
-    /// Tags carried by some book with their counts (most used first), counted at most
-    /// [`COUNTS_TTL`] ago.
-    pub async fn per_tag(&self, db: &impl ConnectionTrait) -> Result<Arc<Vec<TagCount>>, DbErr> {
-        let count = async { Ok(Arc::new(repository::tag_counts(db).await?)) };
-        remembered(&self.per_tag, (), count).await
+    /// Tags carried by some book with their counts (most used first) and names in `lang`,
+    /// counted at most [`COUNTS_TTL`] ago.
+    pub async fn per_tag(
+        &self,
+        db: &impl ConnectionTrait,
+        lang: Lang,
+    ) -> Result<Arc<Vec<TagCount>>, DbErr> {
+        let count = async { Ok(Arc::new(repository::tag_counts(db, lang).await?)) };
+        remembered(&self.per_tag, lang, count).await
     }
 }
 

@@ -258,7 +258,13 @@ pub async fn book_detail(
     let book = books::repository::find_book(db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound(Missing::Book(id)))?;
-    let description = text::plain_text(&book.description);
+    let (description, description_lang) = books::localized_text(
+        lang,
+        &book.description,
+        book.description_en.as_deref(),
+        book.description_ja.as_deref(),
+    );
+    let description = text::plain_text(&description);
     let me = match listener {
         Some(user) => {
             let state = library::repository::book_state(db, user.id, id).await?;
@@ -278,6 +284,7 @@ pub async fn book_detail(
     Ok(BookDetail {
         book: summary,
         description,
+        description_lang,
         me,
     })
 }
@@ -331,14 +338,22 @@ impl AccessContext {
 }
 
 fn chapter_summary(
+    lang: Lang,
     chapter: &chapter::Model,
     access: ChapterAccess,
     progress: Option<ChapterProgress>,
 ) -> ChapterSummary {
+    let (title, title_lang) = books::localized_text(
+        lang,
+        &chapter.title,
+        chapter.title_en.as_deref(),
+        chapter.title_ja.as_deref(),
+    );
     ChapterSummary {
         id: chapter.id,
         index: chapter.idx,
-        title: chapter.title.clone(),
+        title,
+        title_lang,
         duration_secs: chapter.duration_secs,
         is_free: chapter.is_free,
         price: chapter_price(chapter, &access),
@@ -363,6 +378,7 @@ fn chapter_price(chapter: &chapter::Model, access: &ChapterAccess) -> Option<Pri
 #[tracing::instrument(skip(db, listener))]
 pub async fn chapters(
     db: &impl ConnectionTrait,
+    lang: Lang,
     book_id: i32,
     paging: Paging,
     listener: Option<&user::Model>,
@@ -385,7 +401,7 @@ pub async fn chapters(
                 position_secs: p.position_secs,
                 completed: p.completed,
             });
-            chapter_summary(c, access.of(c), p)
+            chapter_summary(lang, c, access.of(c), p)
         })
         .collect();
     Ok(Page::new(items, total, paging))
@@ -457,7 +473,7 @@ pub async fn chapter_detail(
         .pop()
         .ok_or_else(|| ApiError::NotFound(Missing::Chapter(id)))?;
     Ok(ChapterDetail {
-        chapter: chapter_summary(&chapter, access, progress),
+        chapter: chapter_summary(lang, &chapter, access, progress),
         book_id: chapter.book_id,
         book: book_summary,
         prev_id,

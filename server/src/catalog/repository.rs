@@ -7,7 +7,7 @@ use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, JoinType, Order, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Select,
 };
-use tingshu_core::catalog::purchase::Purchase;
+use tingshu_core::{catalog::purchase::Purchase, Lang};
 
 use super::{view::TagCount, BookFilter, BookSort};
 use crate::{
@@ -429,12 +429,15 @@ pub async fn books_related(
         .await
 }
 
-/// Tags carried by at least one book, the most used first, then by name.
-pub async fn tag_counts(db: &impl ConnectionTrait) -> Result<Vec<TagCount>, DbErr> {
-    let rows: Vec<(i32, String, i64)> = book_tag::Entity::find()
+/// Tags carried by at least one book, labelled in `lang`, the most used first, then by name.
+pub async fn tag_counts(db: &impl ConnectionTrait, lang: Lang) -> Result<Vec<TagCount>, DbErr> {
+    type Row = (i32, String, Option<String>, Option<String>, i64);
+    let rows: Vec<Row> = book_tag::Entity::find()
         .select_only()
         .column(tag::Column::Id)
         .column(tag::Column::Name)
+        .column(tag::Column::NameEn)
+        .column(tag::Column::NameJa)
         .column_as(Expr::col(book_tag::Column::BookId).count(), "n")
         .join(
             JoinType::InnerJoin,
@@ -442,15 +445,23 @@ pub async fn tag_counts(db: &impl ConnectionTrait) -> Result<Vec<TagCount>, DbEr
         )
         .group_by(tag::Column::Id)
         .group_by(tag::Column::Name)
+        .group_by(tag::Column::NameEn)
+        .group_by(tag::Column::NameJa)
         .into_tuple()
         .all(db)
         .await?;
     let mut tags: Vec<TagCount> = rows
         .into_iter()
-        .map(|(id, name, n)| TagCount {
-            id,
-            name,
-            book_count: u64::try_from(n).unwrap_or(0),
+        .map(|(id, name, en, ja, n)| {
+            let (label, label_lang) =
+                crate::books::localized_text(lang, &name, en.as_deref(), ja.as_deref());
+            TagCount {
+                id,
+                name,
+                label,
+                lang: label_lang,
+                book_count: u64::try_from(n).unwrap_or(0),
+            }
         })
         .collect();
     tags.sort_by(|a, b| {
@@ -485,6 +496,8 @@ mod tests {
             title_en: None,
             title_ja: None,
             subtitle: None,
+            subtitle_en: None,
+            subtitle_ja: None,
             author_id: 1,
             narrator_id: None,
             cover_url: None,
@@ -502,15 +515,23 @@ mod tests {
             rating_count: 0,
             updated_at: 0,
             author_name: None,
+            author_name_en: None,
+            author_name_ja: None,
             narrator_name: None,
+            narrator_name_en: None,
+            narrator_name_ja: None,
             category_slug: None,
             category_zh: None,
             category_en: None,
             category_ja: None,
-            tag_names: Some("冒险\u{1f}治愈".to_owned()),
+            tag_names: Some("冒险\u{1e}Adventure\u{1e}冒険\u{1f}治愈\u{1e}\u{1e}".to_owned()),
             free_until: None,
         };
-        assert_eq!(row.tags(), vec!["冒险".to_owned(), "治愈".to_owned()]);
+        let names = |zh: &str, en: &str, ja: &str| [zh, en, ja].map(str::to_owned);
+        assert_eq!(
+            row.tags(),
+            vec![names("冒险", "Adventure", "冒険"), names("治愈", "", "")]
+        );
         row.tag_names = None;
         assert!(row.tags().is_empty());
         row.tag_names = Some(String::new());

@@ -41,8 +41,10 @@ pub struct BookMe {
 pub struct BookDetail {
     #[serde(flatten)]
     pub book: BookSummary,
-    /// Plain text; paragraphs separated by `\n`.
+    /// Plain text in the request language (falling back to zh); paragraphs separated by `\n`.
     pub description: String,
+    /// The language `description` is written in.
+    pub description_lang: tingshu_core::Lang,
     /// Null for guests.
     pub me: Option<BookMe>,
 }
@@ -61,7 +63,10 @@ pub struct ChapterProgress {
 pub struct ChapterSummary {
     pub id: i32,
     pub index: i32,
+    /// In the request language, falling back to the zh title.
     pub title: String,
+    /// The language `title` is written in.
+    pub title_lang: tingshu_core::Lang,
     pub duration_secs: f64,
     pub is_free: bool,
     /// Its price alone, when the caller may buy just this chapter (absent otherwise).
@@ -122,5 +127,9 @@ pub struct TagCount {
     pub id: i32,
     /// The spelling `?tag=` filters on.
     pub name: String,
+    /// The name in the request language, falling back to `name`.
+    pub label: String,
+    /// The language `label` is written in.
+    pub lang: tingshu_core::Lang,
     pub book_count: u64,
 }

@@ -22,6 +22,7 @@ pub mod play_progress;
 pub mod promotion;
 pub mod promotion_book;
 pub mod purchase;
+pub mod rating;
 pub mod refresh_token;
 pub mod role;
 pub mod role_permission;

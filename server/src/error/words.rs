@@ -59,6 +59,10 @@ pub enum Missing {
     Provider(String),
     /// A provider's checkout session unknown here.
     Checkout(String),
+    /// A listener's review of a book (by id).
+    Review(i32),
+    Author(i32),
+    Narrator(i32),
 }
 
 impl Missing {
@@ -84,6 +88,9 @@ impl Missing {
             Self::Plan(code) => text_with(lang, "api.notFound.plan", &[("code", code)]),
             Self::Provider(name) => text_with(lang, "api.notFound.provider", &[("name", name)]),
             Self::Checkout(session) => text_with(lang, "api.notFound.checkout", &[("id", session)]),
+            Self::Review(review) => id("api.notFound.review", review),
+            Self::Author(author) => id("api.notFound.author", author),
+            Self::Narrator(narrator) => id("api.notFound.narrator", narrator),
         }
     }
 }
@@ -129,6 +136,9 @@ mod tests {
             Missing::File("/x.js".into()),
             Missing::App,
             Missing::Language("fr".into()),
+            Missing::Review(7),
+            Missing::Author(7),
+            Missing::Narrator(7),
         ];
         for lang in Lang::ALL {
             for thing in &missing {

@@ -49,12 +49,15 @@ async fn list_categories(
     ))
 }
 
-/// Every tag some book carries, with how many do.
+/// Every tag some book carries, with how many do, labelled in the request language.
 #[utoipa::path(get, path = "/tags", tag = "catalog",
     responses((status = 200, body = Success<Items<TagCount>>)))]
 #[tracing::instrument(skip_all)]
-async fn list_tags(State(state): State<AppState>) -> ApiResult<Json<Success<Items<TagCount>>>> {
-    let items = state.catalog_counts.per_tag(&state.db).await?;
+async fn list_tags(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+) -> ApiResult<Json<Success<Items<TagCount>>>> {
+    let items = state.catalog_counts.per_tag(&state.db, lang).await?;
     Ok(success(Items {
         items: items.as_ref().clone(),
     }))
@@ -116,7 +119,7 @@ async fn list_chapters(
     )?;
     let user = caller.as_ref().map(|c| &c.user);
     Ok(success(
-        catalog::chapters(&state.db, id, paging, user, now_ms()).await?,
+        catalog::chapters(&state.db, lang, id, paging, user, now_ms()).await?,
     ))
 }
 

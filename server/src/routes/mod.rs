@@ -24,6 +24,8 @@ pub mod i18n;
 pub mod library;
 pub mod page_meta;
 pub mod payments;
+pub mod people;
+pub mod ratings;
 pub mod registry;
 pub mod search;
 pub mod spa;
@@ -42,6 +44,8 @@ pub fn api(state: Option<AppState>) -> ApiParts {
     let api = admin::routes(api);
     let api = catalog::routes(api);
     let api = library::routes(api);
+    let api = ratings::routes(api);
+    let api = people::routes(api);
     let api = search::routes(api);
     let api = audio::routes(api);
     let api = covers::routes(api);

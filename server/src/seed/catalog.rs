@@ -12,6 +12,7 @@ use anyhow::Context;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
+use super::translations::{self, PEOPLE, TAGS};
 use crate::db::Db;
 use crate::entities::{
     asset, author, book, book_tag, category, chapter, narrator, promotion, promotion_book, tag,
@@ -367,8 +368,11 @@ async fn tag_id(db: &impl ConnectionTrait, name: &str) -> anyhow::Result<i32> {
     {
         return Ok(found.id);
     }
+    let names = translations::find(&TAGS, name);
     Ok(tag::ActiveModel {
         name: Set(name.to_owned()),
+        name_en: Set(names.map(|n| n[1].to_owned())),
+        name_ja: Set(names.map(|n| n[2].to_owned())),
         ..Default::default()
     }
     .insert(db)
@@ -411,9 +415,17 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
         let author_id = match authors.get(b.author) {
             Some(id) => *id,
             None => {
+                let [_, name_en, name_ja, bio, bio_en, bio_ja] =
+                    translations::find(&PEOPLE, b.author)
+                        .map(|p| p.map(Some))
+                        .unwrap_or_default();
                 let id = author::ActiveModel {
                     name: Set(b.author.to_owned()),
-                    bio: Set(None),
+                    name_en: Set(name_en.map(str::to_owned)),
+                    name_ja: Set(name_ja.map(str::to_owned)),
+                    bio: Set(bio.map(str::to_owned)),
+                    bio_en: Set(bio_en.map(str::to_owned)),
+                    bio_ja: Set(bio_ja.map(str::to_owned)),
                     ..Default::default()
                 }
                 .insert(&txn)
@@ -426,9 +438,17 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
         let narrator_id = match narrators.get(b.narrator) {
             Some(id) => *id,
             None => {
+                let [_, name_en, name_ja, bio, bio_en, bio_ja] =
+                    translations::find(&PEOPLE, b.narrator)
+                        .map(|p| p.map(Some))
+                        .unwrap_or_default();
                 let id = narrator::ActiveModel {
                     name: Set(b.narrator.to_owned()),
-                    bio: Set(None),
+                    name_en: Set(name_en.map(str::to_owned)),
+                    name_ja: Set(name_ja.map(str::to_owned)),
+                    bio: Set(bio.map(str::to_owned)),
+                    bio_en: Set(bio_en.map(str::to_owned)),
+                    bio_ja: Set(bio_ja.map(str::to_owned)),
                     ..Default::default()
                 }
                 .insert(&txn)
@@ -444,14 +464,19 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
             .collect();
         let total: f64 = durations.iter().map(|(_, d)| d).sum();
         let cover = demo_cover(&txn, storage, i as u32, now).await?;
+        let texts = translations::BOOKS.iter().find(|t| t.title == b.title);
         let row = book::ActiveModel {
             title: Set(b.title.to_owned()),
             title_en: Set(Some(b.en.to_owned())),
             title_ja: Set(Some(b.ja.to_owned())),
             subtitle: Set(b.subtitle.map(str::to_owned)),
+            subtitle_en: Set(texts.and_then(|t| t.subtitle).map(|s| s.0.to_owned())),
+            subtitle_ja: Set(texts.and_then(|t| t.subtitle).map(|s| s.1.to_owned())),
             author_id: Set(author_id),
             narrator_id: Set(Some(narrator_id)),
             description: Set(b.description.to_owned()),
+            description_en: Set(texts.map(|t| t.description.0.to_owned())),
+            description_ja: Set(texts.map(|t| t.description.1.to_owned())),
             cover_url: Set(Some(covers::url(cover, CoverSize::Large))),
             cover_asset_id: Set(Some(cover)),
             category_id: Set(categories[b.category]),
@@ -489,6 +514,8 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
                 book_id: Set(row.id),
                 idx: Set(number),
                 title: Set(format!("第{number}章")),
+                title_en: Set(Some(format!("Chapter {number}"))),
+                title_ja: Set(Some(format!("第{number}話"))),
                 duration_secs: Set(*duration),
                 asset_id: Set(Some(*asset_id)),
                 // The first two chapters of VIP and paid books are free samples.
@@ -535,6 +562,33 @@ mod tests {
             let secs = reader.duration() as f32 / 16_000.0;
             assert!((20.0..=40.0).contains(&secs), "{secs}");
             assert!(hashes.insert(hex::encode(Sha256::digest(&bytes))));
+        }
+    }
+
+    #[test]
+    fn every_demo_book_author_narrator_and_tag_is_translated() {
+        for book in &BOOKS {
+            let texts = translations::BOOKS.iter().find(|t| t.title == book.title);
+            let texts = texts.unwrap_or_else(|| panic!("{} has no translation", book.title));
+            assert_eq!(
+                texts.subtitle.is_some(),
+                book.subtitle.is_some(),
+                "{}",
+                book.title
+            );
+            assert!(
+                translations::find(&PEOPLE, book.author).is_some(),
+                "{}",
+                book.author
+            );
+            assert!(
+                translations::find(&PEOPLE, book.narrator).is_some(),
+                "{}",
+                book.narrator
+            );
+            for tag in book.tags {
+                assert!(translations::find(&TAGS, *tag).is_some(), "{tag}");
+            }
         }
     }
 

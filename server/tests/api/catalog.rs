@@ -186,7 +186,7 @@ async fn filters_narrow_the_list() {
         .as_array()
         .unwrap()
         .iter()
-        .any(|t| t == "治愈")));
+        .any(|t| t["name"] == "治愈")));
     let combined = data(
         &app,
         "/api/books?category=urban&access=free&status=finished",

@@ -17,6 +17,8 @@ mod helpers;
 mod i18n;
 mod library;
 mod payments;
+mod people;
+mod ratings;
 mod search;
 mod spa;
 mod transfer;

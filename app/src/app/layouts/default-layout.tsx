@@ -1,26 +1,21 @@
-// The default layout: skip link, header (logo, main navigation, language switcher, account), page, footer.
+// The default layout: skip link, header (logo, main navigation, language switcher, account; on a
+// narrow screen a menu button holds the navigation and the language), page, footer.
 import { Outlet } from 'react-router';
 import { PlayerSlot } from '@/features/player';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher/language-switcher';
-import { LocalizedLink, LocalizedNavLink } from '@/components/localized-link/localized-link';
+import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { pathTo } from '@/lib/paths';
 import { Logo } from './logo';
+import { MainNav } from './main-nav';
 import { PageBoundary } from './page-boundary';
+import { SiteMenu } from './site-menu';
 import { SkipLink } from './skip-link';
 import './layouts.css';
 
 export function DefaultLayout() {
   const { t } = useTranslation();
-  const nav = [
-    { to: pathTo('home'), label: t('app.nav.home'), end: true },
-    { to: pathTo('books'), label: t('app.nav.books') },
-    { to: pathTo('categories'), label: t('app.nav.categories') },
-    { to: pathTo('search'), label: t('app.nav.search') },
-    { to: pathTo('limitedFree'), label: t('app.nav.limitedFree') },
-    { to: pathTo('recommendations'), label: t('app.nav.recommendations') },
-  ];
   const footer = [
     { to: pathTo('help'), label: t('app.footer.help') },
     { to: pathTo('about'), label: t('app.footer.about') },
@@ -36,20 +31,13 @@ export function DefaultLayout() {
       <SkipLink />
       <header className="site-header">
         <div className="site-header__inner">
+          <SiteMenu />
           <Logo />
-          <nav className="site-nav" aria-label={t('app.nav.label')}>
-            <ul className="site-nav__list">
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <LocalizedNavLink to={item.to} end={item.end} className="site-nav__link">
-                    {item.label}
-                  </LocalizedNavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNav className="site-nav" />
           <div className="site-header__tools">
-            <LanguageSwitcher />
+            <div className="site-header__language">
+              <LanguageSwitcher />
+            </div>
             <AccountMenu />
           </div>
         </div>

@@ -1,13 +1,26 @@
-// The three states of a page section besides its data: loading skeleton, empty and error (with retry).
+// The three states of a page section besides its data: loading skeleton (after 200 ms), empty and
+// error (with retry).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageNotFound } from '@/lib/app-error';
 import { ApiError } from '@/lib/http';
 import { useLang } from '@/lib/lang';
+import { useShownAfterDelay } from './use-shown-after-delay';
 import './async-state.css';
 
+/** For its first 200 ms the skeleton keeps its room but shows and announces nothing. */
 export function Skeleton({ count = 6, variant = 'card' }: { count?: number; variant?: 'card' | 'row' }) {
   const { t } = useTranslation();
+  const shown = useShownAfterDelay();
+  if (!shown) {
+    return (
+      <div className={`skeleton skeleton--${variant} skeleton--waiting`} aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          <div key={index} className="skeleton__item" />
+        ))}
+      </div>
+    );
+  }
   return (
     <div
       className={`skeleton skeleton--${variant}`}

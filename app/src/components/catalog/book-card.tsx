@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { TextIn } from '@/components/text-in/text-in';
 import type { BookSummary } from '@/lib/api/types';
 import { campaignActive, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
@@ -37,16 +38,33 @@ export function AccessBadge({ book }: { book: Pick<BookSummary, 'access' | 'free
   return <span className={`badge badge--${book.access}`}>{ACCESS_LABEL[book.access](t)}</span>;
 }
 
-export function BookCard({ book, children }: { book: BookSummary; children?: ReactNode }) {
+/**
+ * `headingLevel`: the level of the card's title, one below the heading the list sits under (3 in
+ * a section headed by an h2; 2 straight under the page's h1), so no level is skipped.
+ */
+export type CardHeadingLevel = 2 | 3;
+
+export function BookCard({
+  book,
+  headingLevel = 3,
+  children,
+}: {
+  book: BookSummary;
+  headingLevel?: CardHeadingLevel;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="book-card">
       <LocalizedLink to={pathTo('bookDetail', { id: book.id })} className="book-card__link">
         <Cover book={book} />
-        <h3 className="book-card__title">{book.title}</h3>
+        <Title className="book-card__title">
+          <TextIn lang={book.titleLang}>{book.title}</TextIn>
+        </Title>
       </LocalizedLink>
-      <p className="book-card__meta">{book.author?.name}</p>
+      <p className="book-card__meta">{book.author && <TextIn lang={book.author.lang}>{book.author.name}</TextIn>}</p>
       <p className="book-card__meta">
         <AccessBadge book={book} />{' '}
         <span>
@@ -63,12 +81,20 @@ export function BookCard({ book, children }: { book: BookSummary; children?: Rea
   );
 }
 
-export function BookGrid({ books, label }: { books: BookSummary[]; label?: string }) {
+export function BookGrid({
+  books,
+  label,
+  headingLevel,
+}: {
+  books: BookSummary[];
+  label?: string;
+  headingLevel?: CardHeadingLevel;
+}) {
   return (
     <ul className="book-grid" aria-label={label}>
       {books.map((book) => (
         <li key={book.id}>
-          <BookCard book={book} />
+          <BookCard book={book} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -14,7 +14,7 @@ export function TagOptions({ tags, selected }: { tags: TagCount[]; selected: str
       {missing && <option value={selected}>{selected}</option>}
       {tags.map((tag) => (
         <option key={tag.id} value={tag.name}>
-          {t('app.catalog.filters.tagOption', { name: tag.name, books: formatNumber({ value: tag.bookCount, lang }) })}
+          {t('app.catalog.filters.tagOption', { name: tag.label, books: formatNumber({ value: tag.bookCount, lang }) })}
         </option>
       ))}
     </>

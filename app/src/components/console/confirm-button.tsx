@@ -1,5 +1,6 @@
 // A button that asks before it acts: its label is also the label of the dialog's confirm button.
-import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
+import type { MouseEvent } from 'react';
+import { useOverlays } from '@/components/overlay/use-overlays';
 
 export function ConfirmButton({
   label,
@@ -19,17 +20,21 @@ export function ConfirmButton({
   description?: string;
   onConfirm: () => void;
 }) {
+  const overlays = useOverlays();
+  const ask = async (event: MouseEvent<HTMLButtonElement>) => {
+    const confirmed = await overlays.confirm({ title, description, confirmLabel: label, opener: event.currentTarget });
+    if (confirmed) onConfirm();
+  };
   return (
-    <ConfirmDialog
-      trigger={
-        <button type="button" className={className} disabled={disabled} aria-label={ariaLabel}>
-          {label}
-        </button>
-      }
-      title={title}
-      description={description}
-      confirmLabel={label}
-      onConfirm={onConfirm}
-    />
+    <button
+      type="button"
+      className={className}
+      disabled={disabled}
+      aria-label={ariaLabel}
+      aria-haspopup="dialog"
+      onClick={(event) => void ask(event)}
+    >
+      {label}
+    </button>
   );
 }

@@ -31,8 +31,11 @@ const nextId = () => `toast-${Date.now().toString(36)}-${(counter += 1)}`;
 export function ToastProvider({ children, expand = toastConfig.expand }: { children: ReactNode; expand?: boolean }) {
   const [toasts, dispatch] = useReducer(toastListReducer, []);
   const removalTimers = useRef(new Map<string, number>());
+  // Read when a toast is raised, maybe in the same tick as the one that silences (before a render).
+  const silencing = useRef(new Set<string>());
 
   const dismiss = useCallback((id: string) => {
+    silencing.current.delete(id);
     dispatch({ type: 'close', id });
     if (removalTimers.current.has(id)) return;
     const timer = window.setTimeout(() => {
@@ -45,11 +48,20 @@ export function ToastProvider({ children, expand = toastConfig.expand }: { child
   const toast = useCallback(
     (options: ToastOptions): ToastHandle => {
       const id = nextId();
+      if (options.color === 'error' && silencing.current.size > 0) return { id, dismiss: () => {} };
+      if (options.silencesErrors) silencing.current.add(id);
       dispatch({ type: 'add', toast: { ...options, id, open: true }, limit: toastConfig.maxEntries });
       return { id, dismiss: () => dismiss(id) };
     },
     [dismiss],
   );
+
+  // A silencing toast dropped from a full list (never closed) silences no more.
+  useEffect(() => {
+    for (const id of silencing.current) {
+      if (!toasts.some((entry) => entry.id === id && entry.open)) silencing.current.delete(id);
+    }
+  }, [toasts]);
 
   useEffect(() => {
     const timers = removalTimers.current;

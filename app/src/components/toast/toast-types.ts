@@ -21,6 +21,11 @@ export interface ToastOptions {
   /** Ms before it closes by itself; `Infinity` keeps it open. */
   duration?: number;
   onClick?: (toast: ToastEntry) => void;
+  /**
+   * While this toast is open, error toasts are not shown: it already says why things fail (the
+   * session ended, so the request that found out fails too, and its page's "failed" would repeat it).
+   */
+  silencesErrors?: boolean;
 }
 
 export interface ToastEntry extends ToastOptions {

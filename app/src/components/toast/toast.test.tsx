@@ -68,6 +68,35 @@ describe('toasts', () => {
     expect(within(region()).getByText('Saved 7')).toBeInTheDocument();
   });
 
+  it('shows no error toast while a toast that silences errors is open, and shows them again once it closed', async () => {
+    vi.useFakeTimers();
+    let api!: ReturnType<typeof useToast>;
+    function Grab() {
+      api = useToast();
+      return null;
+    }
+    render(
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <ToastProvider>
+          <Grab />
+        </ToastProvider>
+      </I18nextProvider>,
+    );
+    // Raised in the same tick, as an expired session and its failed request raise them.
+    await act(async () => {
+      api.toast({ color: 'warning', title: 'Session expired', silencesErrors: true });
+      api.toast({ color: 'error', title: 'That did not work' });
+      api.toast({ color: 'success', title: 'Saved' });
+    });
+    expect(api.toasts.map((entry) => entry.title)).toEqual(['Session expired', 'Saved']);
+
+    act(() => vi.advanceTimersByTime(5000));
+    await act(async () => {
+      api.toast({ color: 'error', title: 'That did not work' });
+    });
+    expect(api.toasts.filter((entry) => entry.open).map((entry) => entry.title)).toEqual(['That did not work']);
+  });
+
   it('closes with its close button', async () => {
     const { notify, region } = renderToasts();
     await act(async () => notify());

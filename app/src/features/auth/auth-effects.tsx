@@ -34,6 +34,12 @@ export function AuthEffects() {
     void authStore.initialize();
   }, []);
 
+  // The store's own refusals ("not signed in") in the page's language.
+  useEffect(() => {
+    authStore.translateWith(t);
+    return () => authStore.translateWith(null);
+  }, [t]);
+
   useEffect(() => {
     authStore.settle();
     authStore.refreshOnNavigation();
@@ -74,6 +80,8 @@ export function AuthEffects() {
         icon: 'warning',
         title: t('app.auth.sessionExpired.title'),
         description: t('app.auth.sessionExpired.description'),
+        // The request that found the session over fails too: its page's "failed" toast would repeat this.
+        silencesErrors: true,
       });
       const query = new URLSearchParams({ redirect: address, reason: 'session_expired' });
       navigate(localizeTarget(`${pathTo('login')}?${query.toString()}`, current));

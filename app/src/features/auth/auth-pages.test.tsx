@@ -2,6 +2,7 @@
 // register, protected pages and restore, logout, and an uncured 401.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { book, page } from '@/testing/catalog-fixtures';
 import { apiError, mockFetch, ok, storeSession, tokens } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
@@ -256,6 +257,28 @@ describe('an uncured 401', () => {
     expect(await within(await toasts()).findByText('认证已过期')).toBeInTheDocument();
     expect(await within(await toasts()).findByText('请重新登录以继续使用')).toBeInTheDocument();
     expect(window.localStorage.getItem('auth')).toBeNull();
+  });
+
+  it('says so in one toast when a listener\'s action finds the session over (no second "failed")', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { callsTo } = mockFetch({
+      'GET /api/me/bookshelf': ok(page([{ book: book(1, { title: '架上书' }), addedAt: Date.now(), progress: null }])),
+      'DELETE /api/me/bookshelf/1': apiError(401, 'auth_required', 'Authentication required'),
+      'POST /api/auth/refresh': apiError(401, 'invalid_refresh_token', 'Invalid refresh token'),
+    });
+    storeSession(users.free);
+    const user = userEvent.setup();
+    const { location } = renderApp('/bookshelf', { user: users.free });
+    await user.click(await screen.findByRole('button', { name: '移除《架上书》' }, { timeout: 5000 }));
+
+    await waitFor(() => expect(location().pathname).toBe('/auth/login'));
+    // The login page has drawn its notice: the action's own failure handling has long run.
+    expect(await screen.findByText('登录已过期，请重新登录后继续。')).toBeInTheDocument();
+    expect(callsTo('DELETE', '/api/me/bookshelf/1')).toHaveLength(1);
+    const region = await toasts();
+    expect(await within(region).findByText('认证已过期')).toBeInTheDocument();
+    expect(within(region).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(region).queryByText('操作失败，请稍后重试')).not.toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@
 import { authRequest } from '@/lib/http';
 import { book, page } from '@/testing/catalog-fixtures';
 import { apiError, json, mockFetch, ok, storeSession, tokens } from '@/testing/fetch';
+import { createTestI18n } from '@/testing/i18n';
 import { users } from '@/testing/users';
 import { authStore, type AuthEvent } from './auth-store';
 
@@ -409,6 +410,33 @@ describe('profile calls while signed out (spec §5)', () => {
     const { calls } = mockFetch({});
     await expect(authStore.updateProfile({ username: 'x' })).rejects.toThrow('用户未登录');
     await expect(authStore.changePassword({ currentPassword: 'a', newPassword: 'b' })).rejects.toThrow('用户未登录');
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['zh', '用户未登录'],
+    ['en', 'Not signed in'],
+    ['ja', 'ログインしていません'],
+  ])('say so in the page language (%s), still without a request', async (lang, message) => {
+    const { calls } = mockFetch({
+      'PUT /api/auth/profile': ok(users.free),
+      'POST /api/auth/change-password': ok(null),
+    });
+    authStore.translateWith(createTestI18n(lang).t);
+    const update = authStore.updateProfile({ username: 'x' });
+    await expect(update).rejects.toThrow(message);
+    await expect(update).rejects.toMatchObject({ statusCode: 401, statusMessage: message });
+    await expect(authStore.changePassword({ currentPassword: 'a', newPassword: 'b' })).rejects.toThrow(message);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('also refuse after the session ended (expired, cleared)', async () => {
+    const { calls } = mockFetch({});
+    login();
+    authStore.expireSession();
+    authStore.translateWith(createTestI18n('en').t);
+    await expect(authStore.updateProfile({ timezone: 'UTC' })).rejects.toThrow('Not signed in');
+    await expect(authStore.changePassword({ currentPassword: 'a', newPassword: 'b' })).rejects.toThrow('Not signed in');
     expect(calls).toHaveLength(0);
   });
 });

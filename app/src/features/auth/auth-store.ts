@@ -1,5 +1,6 @@
 // The one auth store (spec §4 Authentication): state, local persistence, startup restore,
 // refresh scheduling, login, register, logout and the session-expired hand-off to the UI.
+import type { TFunction } from 'i18next';
 import { AppError } from '@/lib/app-error';
 import { refreshOnNavigation, refreshSchedule, validateStoredAuth } from '@/lib/core';
 import { ApiError, connectAuthSession, isUnauthorized } from '@/lib/http';
@@ -24,7 +25,7 @@ import type { AuthState, SessionTokens } from './types';
 /** Local storage key of the session, and session storage key set by logout (spec §3). */
 export const authStorageKey = 'auth';
 export const logoutPendingKey = 'logout_pending';
-/** Spec §5: profile update and password change while signed out. */
+/** Spec §5: profile update and password change while signed out (the text until translations are connected). */
 export const notLoggedInMessage = '用户未登录';
 
 export type AuthEvent =
@@ -69,6 +70,7 @@ export class AuthStore {
   private refreshing: Promise<boolean> | null = null;
   private restoring: Promise<boolean> | null = null;
   private startup: Promise<boolean> | null = null;
+  private translate: TFunction | null = null;
 
   // --- external store ---------------------------------------------------------------------
 
@@ -377,8 +379,15 @@ export class AuthStore {
 
   // --- profile ----------------------------------------------------------------------------
 
+  /** The app's translations (`AuthEffects` connects them): the store's own refusals speak the page's language. */
+  translateWith(t: TFunction | null): void {
+    this.translate = t;
+  }
+
+  /** Spec §5: refused before any request when nobody is signed in. */
   private requireSignedIn(): void {
-    if (!this.state.isAuthenticated) throw new AppError(401, notLoggedInMessage);
+    if (this.currentUser) return;
+    throw new AppError(401, this.translate ? this.translate('app.auth.errors.notLoggedIn') : notLoggedInMessage);
   }
 
   async updateProfile(patch: ProfileRequest): Promise<UserView> {
@@ -422,6 +431,7 @@ export class AuthStore {
     this.refreshing = null;
     this.restoring = null;
     this.startup = null;
+    this.translate = null;
     this.state = signedOut;
     this.listeners.forEach((listener) => listener());
   }

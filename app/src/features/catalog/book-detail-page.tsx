@@ -2,26 +2,29 @@
 // bookshelf and favorite toggles, play from start or continue, "buy this book" while the listener
 // has not bought it, and the paginated chapter list.
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, type Params } from 'react-router';
 import { EmptyState, ErrorState, RecordErrorState, Skeleton } from '@/components/async-state/async-state';
 import { AccessBadge, Cover, freeNow } from '@/components/catalog/book-card';
 import { Countdown } from '@/components/catalog/countdown';
 import { Pagination } from '@/components/catalog/pagination';
 import { bookPrice } from '@/components/catalog/price';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { TextIn } from '@/components/text-in/text-in';
 import { BuyBookSection, bookForSale } from '@/components/shop/buy-book-section';
 import { useToast } from '@/components/toast/use-toast';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
+import { BookRatings } from '@/components/reviews/book-ratings';
 import { clampRating, formatDuration, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { usePageTitle } from '@/lib/page-title';
 import { pathTo } from '@/lib/paths';
 import type { BookDetail } from '@/lib/api/types';
 import { catalogQueries } from '@/lib/queries/catalog';
+import type { Viewer } from '@/lib/queries/viewer';
 import { useShelfMutation, type Shelf } from '@/lib/queries/library';
 import { ChapterRow } from './chapter-row';
 import { DownloadBookButton } from './download-book-button';
@@ -30,6 +33,25 @@ import './catalog-pages.css';
 import { STATUS_LABEL } from '@/components/catalog/labels';
 
 export const chapterPageSize = 100;
+
+/**
+ * Asks for the book and its first chapters as soon as this module is here (`app/preload-page`),
+ * when it is known who asks (not while a stored session is still being restored).
+ */
+export function prefetchBookDetailPage({
+  queryClient,
+  params,
+  viewer,
+}: {
+  queryClient: QueryClient;
+  params: Params;
+  viewer: Viewer | null;
+}): void {
+  if (!viewer) return;
+  const id = Number(params.id);
+  void queryClient.prefetchQuery(catalogQueries.book(viewer, id));
+  void queryClient.prefetchQuery(catalogQueries.chapters(viewer, id, 1, chapterPageSize));
+}
 
 function Toggles({ book }: { book: BookDetail }) {
   const { t } = useTranslation();
@@ -91,6 +113,21 @@ function Toggles({ book }: { book: BookDetail }) {
   );
 }
 
+/**
+ * The page while its book loads: the head's cover box where the cover will be, the details'
+ * skeleton beside it, and the screen's height kept, so nothing in view moves when the book arrives.
+ */
+function BookDetailSkeleton() {
+  return (
+    <div className="catalog-page book-detail book-detail--pending">
+      <div className="book-detail__head">
+        <span className="cover cover--lg" aria-hidden="true" />
+        <Skeleton count={4} variant="row" />
+      </div>
+    </div>
+  );
+}
+
 export function BookDetailPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
@@ -104,7 +141,7 @@ export function BookDetailPage() {
 
   usePageTitle(book.data?.title ?? null, 'record');
 
-  if (book.isPending) return <Skeleton count={1} variant="row" />;
+  if (book.isPending) return <BookDetailSkeleton />;
   if (book.isError) return <RecordErrorState error={book.error} onRetry={() => void book.refetch()} />;
   const data = book.data;
   const price = data.access === 'paid' ? bookPrice(data, lang) : null;
@@ -125,8 +162,14 @@ export function BookDetailPage() {
       <div className="book-detail__head">
         <Cover book={data} size="lg" />
         <div className="book-detail__info">
-          <h1>{data.title}</h1>
-          {data.subtitle && <p className="book-detail__subtitle">{data.subtitle}</p>}
+          <h1>
+            <TextIn lang={data.titleLang}>{data.title}</TextIn>
+          </h1>
+          {data.subtitle && (
+            <p className="book-detail__subtitle">
+              <TextIn lang={data.subtitleLang}>{data.subtitle}</TextIn>
+            </p>
+          )}
           <p className="book-detail__titles" lang="und">
             {[data.titles.zh, data.titles.en, data.titles.ja]
               .filter((title) => title && title !== data.title)
@@ -134,11 +177,19 @@ export function BookDetailPage() {
           </p>
           <dl className="book-facts">
             <dt>{t('app.catalog.book.author')}</dt>
-            <dd>{data.author.name}</dd>
+            <dd>
+              <LocalizedLink to={pathTo('author', { id: data.author.id })}>
+                <TextIn lang={data.author.lang}>{data.author.name}</TextIn>
+              </LocalizedLink>
+            </dd>
             {data.narrator && (
               <>
                 <dt>{t('app.catalog.book.narrator')}</dt>
-                <dd>{data.narrator.name}</dd>
+                <dd>
+                  <LocalizedLink to={pathTo('narrator', { id: data.narrator.id })}>
+                    <TextIn lang={data.narrator.lang}>{data.narrator.name}</TextIn>
+                  </LocalizedLink>
+                </dd>
               </>
             )}
             <dt>{t('app.catalog.book.category')}</dt>
@@ -153,8 +204,10 @@ export function BookDetailPage() {
                 <dd>
                   <ul className="book-tags">
                     {data.tags.map((tag) => (
-                      <li key={tag}>
-                        <LocalizedLink to={`${pathTo('books')}?tag=${encodeURIComponent(tag)}`}>{tag}</LocalizedLink>
+                      <li key={tag.name}>
+                        <LocalizedLink to={`${pathTo('books')}?tag=${encodeURIComponent(tag.name)}`}>
+                          <TextIn lang={tag.lang}>{tag.label}</TextIn>
+                        </LocalizedLink>
                       </li>
                     ))}
                   </ul>
@@ -206,8 +259,13 @@ export function BookDetailPage() {
         </div>
       </div>
       {offerPurchase && <BuyBookSection book={data} userId={viewer.userId} />}
-      <section aria-labelledby="book-description">
-        <h2 id="book-description">{t('app.catalog.book.description')}</h2>
+      <section
+        aria-labelledby="book-description"
+        lang={data.descriptionLang === lang ? undefined : data.descriptionLang}
+      >
+        <h2 id="book-description" lang={lang}>
+          {t('app.catalog.book.description')}
+        </h2>
         {data.description
           .split('\n')
           .filter((paragraph) => paragraph.trim())
@@ -215,6 +273,7 @@ export function BookDetailPage() {
             <p key={index}>{paragraph}</p>
           ))}
       </section>
+      <BookRatings book={data} />
       <section aria-labelledby="book-chapters">
         <h2 id="book-chapters">{t('app.catalog.book.chapterList')}</h2>
         {chapters.isPending && <Skeleton count={5} variant="row" />}

@@ -86,7 +86,7 @@ export function BooksPage() {
         <>
           <p className="result-count">{t('app.catalog.books.count', { count: books.data.total })}</p>
           {books.data.items.length ? (
-            <BookGrid books={books.data.items} label={t('app.catalog.books.title')} />
+            <BookGrid books={books.data.items} label={t('app.catalog.books.title')} headingLevel={2} />
           ) : (
             <EmptyState>{t('app.catalog.books.empty')}</EmptyState>
           )}

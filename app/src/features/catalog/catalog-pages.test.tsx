@@ -3,7 +3,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CategoryNode, Items, TagCount } from '@/lib/api/types';
-import { book, bookDetail, chapter, chapterDetail, page } from '@/testing/catalog-fixtures';
+import { book, bookDetail, chapter, chapterDetail, page, tag } from '@/testing/catalog-fixtures';
 import { apiError, json, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
@@ -83,7 +83,8 @@ describe('home', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/');
     expect(await screen.findByRole('link', { name: /武侠/ }, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryAllByRole('status', { name: '加载中…' })).toHaveLength(0));
+    // Every section has its data: no skeleton left, not even one still waiting out its 200 ms.
+    await waitFor(() => expect(document.querySelectorAll('.skeleton')).toHaveLength(0));
     const asked = (path: string) => calls.filter((call) => call.method === 'GET' && call.url.includes(path)).length;
     const homeAsks = () => [
       asked('/api/books?sort=popular&'),
@@ -101,7 +102,7 @@ describe('home', () => {
     // The home is back in the same render: its sections from the cache, no skeleton, no request.
     expect(screen.getByRole('link', { name: '限免书' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /武侠/ })).toBeInTheDocument();
-    expect(screen.queryAllByRole('status', { name: '加载中…' })).toHaveLength(0);
+    expect(document.querySelectorAll('.skeleton')).toHaveLength(0);
     expect(homeAsks()).toEqual([1, 1, 1, 1, 1]);
   });
 
@@ -125,6 +126,19 @@ describe('home', () => {
 });
 
 describe('/books', () => {
+  it('never skips a heading level: the page’s h1, then each book as an h2', async () => {
+    mockFetch({
+      'GET /api/books': ok(page([book(1, { title: '第一本' }), book(2, { title: '第二本' })], 2)),
+      'GET /api/categories': ok(categories),
+    });
+    renderApp('/books');
+    expect(await screen.findByRole('heading', { level: 2, name: '第一本' }, { timeout: 5000 })).toBeInTheDocument();
+    const levels = within(screen.getByRole('main'))
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels).toEqual([1, 2, 2]);
+  });
+
   it('lists books and puts filter changes into the address', async () => {
     const { calls } = mockFetch({
       'GET /api/books': ok(page([book(1, { title: '第一本' })], 45)),
@@ -148,8 +162,8 @@ describe('/books', () => {
 
   const tags: Items<TagCount> = {
     items: [
-      { id: 3, name: '治愈', bookCount: 1234 },
-      { id: 1, name: '推理', bookCount: 2 },
+      { id: 3, name: '治愈', label: '治愈', lang: 'zh', bookCount: 1234 },
+      { id: 1, name: '推理', label: '推理', lang: 'zh', bookCount: 2 },
     ],
   };
 
@@ -245,7 +259,7 @@ describe('/books/{id}', () => {
 
   it('links each tag to the catalogue filtered by it', async () => {
     mockFetch({
-      'GET /api/books/7': ok(bookDetail(7, { tags: ['治愈', '短篇'] })),
+      'GET /api/books/7': ok(bookDetail(7, { tags: [tag('治愈'), tag('短篇')] })),
       'GET /api/books/7/chapters': ok(chapters),
     });
     renderApp('/en/books/7');

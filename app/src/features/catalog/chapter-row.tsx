@@ -9,6 +9,7 @@ import { formatDuration } from '@/lib/core';
 import { pathTo } from '@/lib/paths';
 import type { ChapterSummary } from '@/lib/api/types';
 import { MARKER_LABEL, type ChapterMarker } from '@/components/catalog/labels';
+import { TextIn } from '@/components/text-in/text-in';
 
 /** The marker shown for a chapter's access (free, limited-free, VIP, purchased, needs purchase). */
 export function accessMarker(chapter: Pick<ChapterSummary, 'access' | 'isFree'>): ChapterMarker {
@@ -38,7 +39,7 @@ export function ChapterRow({ bookId, chapter }: { bookId: number; chapter: Chapt
     <li className="chapter-row">
       <span className="chapter-row__index">{chapter.index}</span>
       <LocalizedLink className="chapter-row__title" to={pathTo('chapter', { id: bookId, chapterId: chapter.id })}>
-        {chapter.title}
+        <TextIn lang={chapter.titleLang}>{chapter.title}</TextIn>
       </LocalizedLink>
       <span className="chapter-row__access">
         <span className={`badge badge--${marker}`}>{MARKER_LABEL[marker](t)}</span>

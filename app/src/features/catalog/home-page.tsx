@@ -1,14 +1,15 @@
 // Home: continue listening (signed in), then popular, new, top rated, limited-free and categories from the server.
 import type { ReactNode } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
+import { useShownAfterDelay } from '@/components/async-state/use-shown-after-delay';
 import { BookGrid, Cover } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
-import { clampProgress, formatRelativeTime } from '@/lib/core';
+import { clampProgress, formatRelativeTime, type Lang } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import type { BookSummary, HistoryItem, Page } from '@/lib/api/types';
@@ -35,10 +36,54 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
-/** The first six books of a list answer: a home shelf. */
-const shelfOf = (page: Page<BookSummary>) => page.items.slice(0, 6);
+/** How many books a home shelf shows. */
+const shelfSize = 6;
+/** The first books of a list answer: a home shelf. */
+const shelfOf = (page: Page<BookSummary>) => page.items.slice(0, shelfSize);
 /** The four most recent history entries. */
 const latestOf = (page: Page<HistoryItem>) => page.items.slice(0, 4);
+
+/**
+ * A shelf while its books load: the grid of a loaded shelf, each card built like a loaded one
+ * (cover, title line, two lines of details), so the shelf is as tall before its books arrive as
+ * after and nothing below it moves. Like the other skeletons, shown only after 200 ms.
+ */
+function ShelfSkeleton() {
+  const { t } = useTranslation();
+  const shown = useShownAfterDelay();
+  const cards = (
+    <ul className="book-grid" aria-hidden="true">
+      {Array.from({ length: shelfSize }, (_, index) => (
+        <li key={index} className="book-card">
+          <div className="book-card__link">
+            <span className="cover shelf-skeleton__block" />
+            <span className="book-card__title">
+              <span className="shelf-skeleton__block shelf-skeleton__text">&nbsp;</span>
+            </span>
+          </div>
+          <p className="book-card__meta">
+            <span className="shelf-skeleton__block shelf-skeleton__text">&nbsp;</span>
+          </p>
+          <p className="book-card__meta">
+            <span className="badge shelf-skeleton__block shelf-skeleton__text">&nbsp;</span>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+  if (!shown) {
+    return (
+      <div className="shelf-skeleton shelf-skeleton--waiting" aria-hidden="true">
+        {cards}
+      </div>
+    );
+  }
+  return (
+    <div className="shelf-skeleton" role="status" aria-busy="true" aria-label={t('app.common.loading')}>
+      {cards}
+    </div>
+  );
+}
 
 function BookSection({
   id,
@@ -54,7 +99,7 @@ function BookSection({
   const { t } = useTranslation();
   return (
     <Section id={id} title={title} more={more}>
-      {books.isPending && <Skeleton count={6} />}
+      {books.isPending && <ShelfSkeleton />}
       {books.isError && <ErrorState quiet error={books.error} onRetry={() => void books.refetch()} />}
       {books.isSuccess &&
         (books.data.length ? (
@@ -135,10 +180,26 @@ function Categories() {
   );
 }
 
+/** The orders of the catalogue the home page shows a shelf of. */
+type ShelfSort = 'popular' | 'newest' | 'rating';
+const shelfSorts: ShelfSort[] = ['popular', 'newest', 'rating'];
+const shelfQuery = (lang: Lang, sort: ShelfSort) => catalogQueries.books(lang, { sort, pageSize: shelfSize });
+
 /** A home shelf of the catalogue in one order. */
-function useShelf(sort: string) {
+function useShelf(sort: ShelfSort) {
   const { lang } = useLang();
-  return useQuery({ ...catalogQueries.books(lang, { sort, pageSize: 6 }), select: shelfOf });
+  return useQuery({ ...shelfQuery(lang, sort), select: shelfOf });
+}
+
+/**
+ * Asks for what the home page shows first, the same for everyone (the shelves and the categories),
+ * as soon as this module is here (`app/preload-page`): the page then renders with its answers
+ * on their way or already in.
+ */
+export function prefetchHomePage({ queryClient, lang }: { queryClient: QueryClient; lang: Lang }): void {
+  for (const sort of shelfSorts) void queryClient.prefetchQuery(shelfQuery(lang, sort));
+  void queryClient.prefetchQuery(catalogQueries.limitedFree(lang));
+  void queryClient.prefetchQuery(catalogQueries.categories(lang));
 }
 
 export function CatalogHomePage() {

@@ -65,7 +65,7 @@ export function LimitedFreePage() {
           <ul className="book-grid">
             {items.map((book) => (
               <li key={book.id}>
-                <BookCard book={book} />
+                <BookCard book={book} headingLevel={2} />
               </li>
             ))}
           </ul>
@@ -92,7 +92,7 @@ export function RecommendationsPage() {
           <ul className="book-grid">
             {items.map(({ book, reason }) => (
               <li key={book.id}>
-                <BookCard book={book}>
+                <BookCard book={book} headingLevel={2}>
                   <p className="reason">{REASON_LABEL[reason.kind](t, reason.name ?? '')}</p>
                 </BookCard>
               </li>

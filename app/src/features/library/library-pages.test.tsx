@@ -89,6 +89,8 @@ describe('library', () => {
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo('DELETE', '/api/me/history')).toHaveLength(0);
+    // The focus is back on the button that asked.
+    await waitFor(() => expect(screen.getByRole('button', { name: '清空历史' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: '清空历史' }));
     const again = await screen.findByRole('alertdialog');
     await user.click(within(again).getByRole('button', { name: '清空历史' }));

@@ -1,11 +1,12 @@
 // The listener's own library: /bookshelf, /favorites, /history and /user/play-history (server-backed, per user).
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { Cover } from '@/components/catalog/book-card';
 import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { useOverlays } from '@/components/overlay/use-overlays';
 import { useToast } from '@/components/toast/use-toast';
 import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
@@ -15,7 +16,6 @@ import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { libraryQueries, useClearHistory, useShelfMutation, type Shelf } from '@/lib/queries/library';
 import '@/components/catalog/catalog-page.css';
-import { ConfirmDialog } from '@/components/confirm-dialog/confirm-dialog';
 
 const percent = (position: number, duration: number) =>
   clampProgress({ value: duration ? (position / duration) * 100 : 0 });
@@ -131,6 +131,7 @@ export function HistoryPage() {
   const { lang } = useLang();
   const player = usePlayerController();
   const failed = useFailureToast();
+  const overlays = useOverlays();
   const viewer = useViewer();
   const [page, setPage] = useState(1);
   const history = useQuery(libraryQueries.history(viewer, page));
@@ -148,7 +149,13 @@ export function HistoryPage() {
       failed();
     }
   };
-  const clearAll = async () => {
+  const clearAll = async (event: MouseEvent<HTMLButtonElement>) => {
+    const confirmed = await overlays.confirm({
+      title: t('app.library.history.confirmClear'),
+      confirmLabel: t('app.library.history.clearAll'),
+      opener: event.currentTarget,
+    });
+    if (!confirmed) return;
     try {
       await clear.mutateAsync({});
       setCleared(true);
@@ -162,16 +169,9 @@ export function HistoryPage() {
       <div className="shelf__head">
         <h1>{t('app.library.history.title')}</h1>
         {items.length > 0 && (
-          <ConfirmDialog
-            trigger={
-              <button type="button" className="button">
-                {t('app.library.history.clearAll')}
-              </button>
-            }
-            title={t('app.library.history.confirmClear')}
-            confirmLabel={t('app.library.history.clearAll')}
-            onConfirm={() => void clearAll()}
-          />
+          <button type="button" className="button" aria-haspopup="dialog" onClick={(event) => void clearAll(event)}>
+            {t('app.library.history.clearAll')}
+          </button>
         )}
       </div>
       {history.isPending && <Skeleton count={3} variant="row" />}

@@ -3,7 +3,7 @@
 // a keyboard, and a seek bar whose touch target is 44 px tall around a thin track.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
@@ -52,6 +52,26 @@ describe('player controls', () => {
       expect(icon).toHaveAttribute('focusable', 'false');
     }
     expect(player.textContent).not.toMatch(/[▶❚⏮⏭▴▾]/u);
+  });
+
+  it('shows each icon button’s name as its tooltip on hover', async () => {
+    // jsdom has no ResizeObserver, which placing a tooltip needs (without it the buttons show alone).
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const { user, player } = await openFullPlayer();
+    for (const name of ['暂停', '收起播放器', '关闭播放器', '上一章', '后退 15 秒', '前进 15 秒', '下一章']) {
+      await user.hover(within(player).getByRole('button', { name }));
+      const tooltips = () => screen.queryAllByRole('tooltip').map((tooltip) => tooltip.textContent);
+      await waitFor(() => expect(tooltips()).toContain(name), { timeout: 2000 });
+      await user.keyboard('{Escape}');
+      await user.unhover(within(player).getByRole('button', { name }));
+    }
   });
 
   it.each([

@@ -525,6 +525,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reviews/{id}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Hides a review from the book's list, or shows it again (audited); its score still counts. */
+        put: operations["set_review_hidden"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/security/events": {
         parameters: {
             query?: never;
@@ -759,6 +776,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/authors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An author with their bio and published books, the most played first. */
+        get: operations["get_author"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books": {
         parameters: {
             query?: never;
@@ -802,6 +836,45 @@ export interface paths {
         };
         /** A page of a book's chapters (up to 200, 100 by default) with the caller's access to each. */
         get: operations["list_chapters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's rating of a book; `mine` is null when they have not rated it. */
+        get: operations["get_my_rating"];
+        /**
+         * Rates a book 1–5 with an optional review (again changes it); answers the caller's
+         *     rating and the book's new average. 400 names the bad field.
+         */
+        put: operations["rate_book"];
+        post?: never;
+        /** Takes the caller's rating of a book back (idempotent); answers the book's new average. */
+        delete: operations["unrate_book"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a book's reviews (those with text and not hidden), newest first. */
+        get: operations["list_reviews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1133,6 +1206,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/narrators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A narrator with their bio and the published books they read, the most played first. */
+        get: operations["get_narrator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -1286,7 +1376,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every tag some book carries, with how many do. */
+        /** Every tag some book carries, with how many do, labelled in the request language. */
         get: operations["list_tags"];
         put?: never;
         post?: never;
@@ -1518,8 +1608,10 @@ export interface components {
         BookAccess: "free" | "vip" | "paid";
         /** @description `GET /api/books/{id}`. */
         BookDetail: components["schemas"]["BookSummary"] & {
-            /** @description Plain text; paragraphs separated by `\n`. */
+            /** @description Plain text in the request language (falling back to zh); paragraphs separated by `\n`. */
             description: string;
+            /** @description The language `description` is written in. */
+            descriptionLang: components["schemas"]["Lang"];
             me?: components["schemas"]["BookMe"] | null;
         };
         /** @description The signed-in listener's relation to a book. */
@@ -1543,6 +1635,16 @@ export interface components {
             /** Format: int64 */
             updatedAt: number;
         };
+        /** @description A book's aggregate rating after a change. */
+        BookRating: {
+            /**
+             * Format: double
+             * @description The average score, 0 to 5, one decimal (core's clamp).
+             */
+            rating: number;
+            /** Format: int32 */
+            ratingCount: number;
+        };
         /**
          * @description Whether a book is still being published.
          * @enum {string}
@@ -1554,8 +1656,13 @@ export interface components {
             id: number;
             /** @description The title in the request language, falling back to the zh title. */
             title: string;
+            /** @description The language `title` is written in (zh when not translated). */
+            titleLang: components["schemas"]["Lang"];
             titles: components["schemas"]["Titles"];
+            /** @description In the request language, falling back to the zh subtitle. */
             subtitle?: string | null;
+            /** @description The language `subtitle` is written in. */
+            subtitleLang: components["schemas"]["Lang"];
             author: components["schemas"]["PersonRef"];
             narrator?: components["schemas"]["PersonRef"] | null;
             category: components["schemas"]["CategoryRef"];
@@ -1575,7 +1682,7 @@ export interface components {
             rating: number;
             /** Format: int32 */
             ratingCount: number;
-            tags: string[];
+            tags: components["schemas"]["TagRef"][];
             /**
              * Format: int64
              * @description The end (ms) of the active limited-free campaign the book is in, if any.
@@ -1746,7 +1853,10 @@ export interface components {
             id: number;
             /** Format: int32 */
             index: number;
+            /** @description In the request language, falling back to the zh title. */
             title: string;
+            /** @description The language `title` is written in. */
+            titleLang: components["schemas"]["Lang"];
             /** Format: double */
             durationSecs: number;
             isFree: boolean;
@@ -1996,6 +2106,11 @@ export interface components {
             /** Format: int64 */
             bytes: number;
         };
+        /**
+         * @description A supported language: Chinese (default, no URL prefix), English, Japanese.
+         * @enum {string}
+         */
+        Lang: "zh" | "en" | "ja";
         /** @description Credentials as sent to `POST /api/auth/login`; `email` may also be the username. */
         LoginInput: {
             email?: string | null;
@@ -2019,6 +2134,10 @@ export interface components {
             /** @description Membership orders, newest first. */
             history: components["schemas"]["OrderView"][];
         };
+        /** @description `GET /api/books/{id}/rating`: the caller's rating, null when they have not rated the book. */
+        Mine: {
+            mine?: components["schemas"]["MyRating"] | null;
+        };
         /** @description A file row whose object is not in the store. */
         MissingObject: {
             /** Format: int32 */
@@ -2026,6 +2145,18 @@ export interface components {
             key: string;
             kind: string;
             originalName?: string | null;
+        };
+        /** @description The caller's own rating of a book. */
+        MyRating: {
+            /** Format: int32 */
+            score: number;
+            review?: string | null;
+            /** @description True when an administrator hid the review from the list (the score still counts). */
+            hidden: boolean;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
         };
         /** @description A name in the three languages of the product. */
         Names: {
@@ -2100,10 +2231,25 @@ export interface components {
          * @enum {string}
          */
         Permission: "manage:books" | "manage:users" | "manage:system" | "view:analytics" | "manage:promotions" | "manage:orders";
+        /** @description `GET /api/authors/{id}` and `GET /api/narrators/{id}`. */
+        PersonPage: {
+            /** Format: int32 */
+            id: number;
+            /** @description In the request language, falling back to the zh name. */
+            name: string;
+            nameLang: components["schemas"]["Lang"];
+            bio?: string | null;
+            bioLang: components["schemas"]["Lang"];
+            /** @description Published books, the most played first. */
+            books: components["schemas"]["BookSummary"][];
+        };
         PersonRef: {
             /** Format: int32 */
             id: number;
+            /** @description The name in the request language, falling back to the zh name. */
             name: string;
+            /** @description The language `name` is written in. */
+            lang: components["schemas"]["Lang"];
         };
         /** @description A plan's prices (minor units; absent or 0: not sold in that currency) and whether it is on sale. */
         PlanInput: {
@@ -2193,6 +2339,11 @@ export interface components {
              */
             updatedAt?: number | null;
         };
+        /** @description `PUT` and `DELETE /api/books/{id}/rating`: the caller's rating now and the book's. */
+        RatingSaved: {
+            mine?: components["schemas"]["MyRating"] | null;
+            book: components["schemas"]["BookRating"];
+        };
         /** @description Why a book is recommended: `name` is the shared category, author or narrator (null for popular). */
         Reason: {
             kind: components["schemas"]["ReasonKind"];
@@ -2249,6 +2400,24 @@ export interface components {
         };
         Removed: {
             removed: boolean;
+        };
+        /** @description A review in a book's list. */
+        Review: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            score: number;
+            review: string;
+            reviewer: components["schemas"]["Reviewer"];
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description Who wrote a review. */
+        Reviewer: {
+            name: string;
+            avatarUrl?: string | null;
         };
         /** @description The payer's answer on the sandbox checkout. */
         SandboxAnswer: {
@@ -2559,8 +2728,10 @@ export interface components {
             success: boolean;
             /** @description `GET /api/books/{id}`. */
             data: components["schemas"]["BookSummary"] & {
-                /** @description Plain text; paragraphs separated by `\n`. */
+                /** @description Plain text in the request language (falling back to zh); paragraphs separated by `\n`. */
                 description: string;
+                /** @description The language `description` is written in. */
+                descriptionLang: components["schemas"]["Lang"];
                 me?: components["schemas"]["BookMe"] | null;
             };
         };
@@ -2785,6 +2956,10 @@ export interface components {
                     id: number;
                     /** @description The spelling `?tag=` filters on. */
                     name: string;
+                    /** @description The name in the request language, falling back to `name`. */
+                    label: string;
+                    /** @description The language `label` is written in. */
+                    lang: components["schemas"]["Lang"];
                     /** Format: int64 */
                     bookCount: number;
                 }[];
@@ -2807,6 +2982,14 @@ export interface components {
                 autoRenew: boolean;
                 /** @description Membership orders, newest first. */
                 history: components["schemas"]["OrderView"][];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Mine: {
+            success: boolean;
+            /** @description `GET /api/books/{id}/rating`: the caller's rating, null when they have not rated the book. */
+            data: {
+                mine?: components["schemas"]["MyRating"] | null;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -2965,8 +3148,13 @@ export interface components {
                     id: number;
                     /** @description The title in the request language, falling back to the zh title. */
                     title: string;
+                    /** @description The language `title` is written in (zh when not translated). */
+                    titleLang: components["schemas"]["Lang"];
                     titles: components["schemas"]["Titles"];
+                    /** @description In the request language, falling back to the zh subtitle. */
                     subtitle?: string | null;
+                    /** @description The language `subtitle` is written in. */
+                    subtitleLang: components["schemas"]["Lang"];
                     author: components["schemas"]["PersonRef"];
                     narrator?: components["schemas"]["PersonRef"] | null;
                     category: components["schemas"]["CategoryRef"];
@@ -2986,7 +3174,7 @@ export interface components {
                     rating: number;
                     /** Format: int32 */
                     ratingCount: number;
-                    tags: string[];
+                    tags: components["schemas"]["TagRef"][];
                     /**
                      * Format: int64
                      * @description The end (ms) of the active limited-free campaign the book is in, if any.
@@ -3013,7 +3201,10 @@ export interface components {
                     id: number;
                     /** Format: int32 */
                     index: number;
+                    /** @description In the request language, falling back to the zh title. */
                     title: string;
+                    /** @description The language `title` is written in. */
+                    titleLang: components["schemas"]["Lang"];
                     /** Format: double */
                     durationSecs: number;
                     isFree: boolean;
@@ -3103,6 +3294,31 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_Review: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    /** Format: int32 */
+                    score: number;
+                    review: string;
+                    reviewer: components["schemas"]["Reviewer"];
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Page_ShelfItem: {
             success: boolean;
             /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
@@ -3119,6 +3335,22 @@ export interface components {
                 page: number;
                 /** Format: int64 */
                 pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_PersonPage: {
+            success: boolean;
+            /** @description `GET /api/authors/{id}` and `GET /api/narrators/{id}`. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                /** @description In the request language, falling back to the zh name. */
+                name: string;
+                nameLang: components["schemas"]["Lang"];
+                bio?: string | null;
+                bioLang: components["schemas"]["Lang"];
+                /** @description Published books, the most played first. */
+                books: components["schemas"]["BookSummary"][];
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -3158,6 +3390,15 @@ export interface components {
                 completed: boolean;
                 /** Format: int64 */
                 updatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_RatingSaved: {
+            success: boolean;
+            /** @description `PUT` and `DELETE /api/books/{id}/rating`: the caller's rating now and the book's. */
+            data: {
+                mine?: components["schemas"]["MyRating"] | null;
+                book: components["schemas"]["BookRating"];
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -3427,14 +3668,35 @@ export interface components {
                 current: number;
             }[];
         };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Visibility: {
+            success: boolean;
+            /** @description `PUT /api/admin/reviews/{id}/hidden`: whether the review is kept out of the list. */
+            data: {
+                hidden: boolean;
+            };
+        };
         /** @description A tag and the number of books carrying it. */
         TagCount: {
             /** Format: int32 */
             id: number;
             /** @description The spelling `?tag=` filters on. */
             name: string;
+            /** @description The name in the request language, falling back to `name`. */
+            label: string;
+            /** @description The language `label` is written in. */
+            lang: components["schemas"]["Lang"];
             /** Format: int64 */
             bookCount: number;
+        };
+        /**
+         * @description A tag: `name` is the spelling `?tag=` filters on, `label` the name in the request
+         *     language (falling back to `name`), written in `lang`.
+         */
+        TagRef: {
+            name: string;
+            label: string;
+            lang: components["schemas"]["Lang"];
         };
         /** @description Titles in zh (always), en and ja (null when not translated). */
         Titles: {
@@ -3642,6 +3904,24 @@ export interface components {
              * @default null
              */
             published: boolean | null;
+        };
+        /** @description A rating form as sent: every field may be missing or wrong. */
+        ValidateReviewInput: {
+            /**
+             * Format: double
+             * @description A whole number from 1 to 5.
+             * @default null
+             */
+            score: number | null;
+            /**
+             * @description Optional; at most 500 characters once trimmed.
+             * @default null
+             */
+            review: string | null;
+        };
+        /** @description `PUT /api/admin/reviews/{id}/hidden`: whether the review is kept out of the list. */
+        Visibility: {
+            hidden: boolean;
         };
     };
     responses: {
@@ -5021,6 +5301,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    set_review_hidden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Visibility"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Visibility"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_security_events: {
         parameters: {
             query?: {
@@ -5648,6 +5963,33 @@ export interface operations {
             };
         };
     };
+    get_author: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The author's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_PersonPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_books: {
         parameters: {
             query?: {
@@ -5737,6 +6079,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success_Page_ChapterSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_my_rating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Mine"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rate_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateReviewInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_RatingSaved"];
+                };
+            };
+            /** @description A field breaks its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unrate_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_RatingSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_reviews: {
+        parameters: {
+            query?: {
+                /** @description From 1; absent means 1. */
+                page?: number;
+                /** @description From 1 to the endpoint's maximum; absent means its default. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The book's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_Review"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6431,6 +6906,33 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_narrator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The narrator's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_PersonPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

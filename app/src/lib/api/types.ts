@@ -46,6 +46,17 @@ export type Recommendation = Schemas['Recommendation'];
 export type SearchPage = Schemas['SearchPage'];
 export type SearchItem = Schemas['SearchItem'];
 
+// Ratings and reviews, and the people behind books
+export type MyRating = Schemas['MyRating'];
+export type BookRating = Schemas['BookRating'];
+export type RatingSaved = Schemas['RatingSaved'];
+export type Review = Schemas['Review'];
+export type Reviewer = Schemas['Reviewer'];
+/** The body of `PUT /api/books/{id}/rating`. */
+export type RatingInput = Schemas['ValidateReviewInput'];
+/** `GET /api/authors/{id}` and `GET /api/narrators/{id}`. */
+export type PersonPage = Schemas['PersonPage'];
+
 // The listener's library
 export type ShelfItem = Schemas['ShelfItem'];
 export type HistoryItem = Schemas['HistoryItem'];

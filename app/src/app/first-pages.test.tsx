@@ -1,0 +1,168 @@
+// The first pages a visitor opens (home, a book): their module and first data asked for at startup,
+// and their room kept while they load, so nothing in view moves when they arrive.
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CategoryNode } from '@/lib/api/types';
+import { createQueryClient } from '@/lib/queries/client';
+import { book, bookDetail, chapter, page } from '@/testing/catalog-fixtures';
+import { mockFetch, ok, storeSession } from '@/testing/fetch';
+import { createTestI18n } from '@/testing/i18n';
+import { renderApp } from '@/testing/render-app';
+import { users } from '@/testing/users';
+import { preloadPage, publicRouteAt } from './preload-page';
+import { AppProvider } from './provider';
+import { routeTable } from './route-table';
+import { RootRoutes } from './routes';
+import { startupViewer } from './startup-viewer';
+
+const categories: CategoryNode[] = [
+  {
+    id: 1,
+    slug: 'wuxia',
+    name: '武侠',
+    names: { zh: '武侠', en: 'Wuxia', ja: '武侠' },
+    parentId: null,
+    bookCount: 4,
+    children: [],
+  },
+];
+const guest = { lang: 'zh' as const, userId: null };
+/** An answer that never comes: the page stays loading. */
+const never = () => new Promise<never>(() => undefined);
+
+/** The app at `path` with a cache the test filled before the first render, as `main.tsx` does. */
+function renderWithCache(path: string, queryClient: QueryClient) {
+  return render(
+    <AppProvider i18n={createTestI18n('zh')} queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <RootRoutes />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+afterEach(() => {
+  window.localStorage.clear();
+});
+
+describe('the page an address opens', () => {
+  it('is found among the public routes with its params', () => {
+    expect(publicRouteAt('/books/3')?.route.name).toBe('bookDetail');
+    expect(publicRouteAt('/books/3')?.params).toMatchObject({ id: '3' });
+    expect(publicRouteAt('/')?.route.name).toBe('home');
+    expect(publicRouteAt('/search')?.route.name).toBe('search');
+  });
+
+  it('is not fetched ahead behind a guard, nor for an address no route has', () => {
+    expect(publicRouteAt('/admin')).toBeUndefined();
+    expect(publicRouteAt('/bookshelf')).toBeUndefined();
+    expect(publicRouteAt('/no/such/page')).toBeUndefined();
+  });
+
+  it('has no data asked for ahead when the route refuses its params', async () => {
+    const preload = vi.fn(() => Promise.resolve());
+    const table = routeTable.map((route) =>
+      route.name === 'bookDetail' ? { ...route, page: Object.assign(() => null, { preload }) } : route,
+    );
+    await preloadPage('/books/0', { queryClient: createQueryClient(), lang: 'zh', viewer: guest }, table);
+    expect(preload).toHaveBeenCalledExactlyOnceWith(undefined);
+  });
+});
+
+describe('the first data, asked for at startup', () => {
+  it('is what the home page reads: rendered from that cache, it asks for nothing more', async () => {
+    const { calls } = mockFetch({
+      'GET /api/books': ok(page([book(1)])),
+      'GET /api/limited-free': ok(page([])),
+      'GET /api/categories': ok(categories),
+    });
+    const queryClient = createQueryClient();
+    await preloadPage('/', { queryClient, lang: 'zh', viewer: guest });
+    await waitFor(() => expect(calls).toHaveLength(5));
+    renderWithCache('/', queryClient);
+    expect(await screen.findByRole('heading', { level: 2, name: '热门有声书' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /武侠/ })).toBeInTheDocument();
+    expect(calls.map((call) => new URL(call.url, 'http://x').pathname + new URL(call.url, 'http://x').search)).toEqual(
+      expect.arrayContaining([
+        '/api/books?sort=popular&pageSize=6',
+        '/api/books?sort=newest&pageSize=6',
+        '/api/books?sort=rating&pageSize=6',
+        '/api/limited-free',
+        '/api/categories',
+      ]),
+    );
+    expect(calls).toHaveLength(5);
+  });
+
+  it("is what a book's page reads, for a visitor nobody is signed in as", async () => {
+    const { calls } = mockFetch({
+      'GET /api/books/7': ok(bookDetail(7, { title: '先到的书' })),
+      'GET /api/books/7/chapters': ok(page([chapter(1)], 1, 100)),
+    });
+    const queryClient = createQueryClient();
+    await preloadPage('/books/7', { queryClient, lang: 'zh', viewer: guest });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    renderWithCache('/books/7', queryClient);
+    expect(await screen.findByRole('heading', { level: 1, name: '先到的书' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.includes('/api/books/7/chapters'))).toHaveLength(1);
+    expect(calls.filter((call) => call.url.endsWith('/api/books/7'))).toHaveLength(1);
+  });
+
+  it('waits for a stored session to be restored before asking for answers made per listener', async () => {
+    const { calls } = mockFetch({});
+    storeSession(users.free);
+    expect(startupViewer('zh')).toBeNull();
+    await preloadPage('/books/7', { queryClient: createQueryClient(), lang: 'zh', viewer: startupViewer('zh') });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('is asked for as the signed-out visitor when no session is stored', () => {
+    expect(startupViewer('en')).toEqual({ lang: 'en', userId: null });
+  });
+});
+
+describe('while a first page loads', () => {
+  it("keeps the screen's height while the page's module loads, so the footer stays below the fold", async () => {
+    // The search page: a module no other test here has loaded yet.
+    mockFetch({ 'GET /api/categories': never });
+    const { container } = renderApp('/search');
+    expect(container.querySelector('.page-pending')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('.page-pending')).toBeNull(), { timeout: 5000 });
+  });
+
+  it("shows a book's page with its cover's box and the screen's height kept until the book arrives", async () => {
+    mockFetch({ 'GET /api/books/3': never, 'GET /api/books/3/chapters': never });
+    const { container } = renderApp('/books/3');
+    await waitFor(() => expect(container.querySelector('.book-detail--pending')).not.toBeNull(), { timeout: 5000 });
+    const pending = container.querySelector('.book-detail--pending');
+    expect(pending?.querySelector('.book-detail__head > .cover.cover--lg')).not.toBeNull();
+    expect(await screen.findByRole('status', { name: '加载中…' })).toBeInTheDocument();
+  });
+
+  it('shows each home shelf as six cards built like loaded ones (cover, title, two lines)', async () => {
+    mockFetch({ 'GET /api/books': never, 'GET /api/limited-free': never, 'GET /api/categories': never });
+    renderApp('/');
+    // Announced after the loading indicator's delay, like every skeleton.
+    // Each shelf's delay runs on its own: wait until all four are announced.
+    const shelves = await waitFor(
+      () => {
+        const shown = screen
+          .getAllByRole('status', { name: '加载中…' })
+          .filter((status) => status.classList.contains('shelf-skeleton'));
+        expect(shown).toHaveLength(4);
+        return shown;
+      },
+      { timeout: 5000 },
+    );
+    for (const shelf of shelves) {
+      const cards = shelf.querySelectorAll('.book-grid > .book-card');
+      expect(cards).toHaveLength(6);
+      for (const card of cards) {
+        expect(card.querySelector('.book-card__link > .cover')).not.toBeNull();
+        expect(card.querySelector('.book-card__title')).not.toBeNull();
+        expect(card.querySelectorAll('.book-card__meta')).toHaveLength(2);
+      }
+    }
+  });
+});

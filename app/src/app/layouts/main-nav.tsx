@@ -1,0 +1,30 @@
+// The listener's main navigation (home, books, categories, search, limited free, recommendations):
+// inline in the header on wide screens, inside the header's menu on narrow ones.
+import { useTranslation } from 'react-i18next';
+import { LocalizedNavLink } from '@/components/localized-link/localized-link';
+import { pathTo } from '@/lib/paths';
+
+export function MainNav({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const items = [
+    { to: pathTo('home'), label: t('app.nav.home'), end: true },
+    { to: pathTo('books'), label: t('app.nav.books') },
+    { to: pathTo('categories'), label: t('app.nav.categories') },
+    { to: pathTo('search'), label: t('app.nav.search') },
+    { to: pathTo('limitedFree'), label: t('app.nav.limitedFree') },
+    { to: pathTo('recommendations'), label: t('app.nav.recommendations') },
+  ];
+  return (
+    <nav className={className} aria-label={t('app.nav.label')}>
+      <ul className={`${className}__list`}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <LocalizedNavLink to={item.to} end={item.end} className={`${className}__link`} onClick={onNavigate}>
+              {item.label}
+            </LocalizedNavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+// A page's module, fetched on first use like a lazy component, that can also be fetched ahead of its
+// first render (`./preload-page`) — and then renders at once: a page already here never suspends,
+// so React does not hold it back behind a loading state (it reveals a page that suspended no
+// sooner than 300 ms after showing that state). A module may also name the data its page asks
+// for first, which is then asked for as soon as the module is here rather than once it renders.
+import { createElement, lazy, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
+import type { Lang } from '@/lib/core';
+import type { Viewer } from '@/lib/queries/viewer';
+
+/** What a page's prefetch knows: the cache, the language, the route's params and who asks. */
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  lang: Lang;
+  params: Params;
+  /** Null while a stored session is still to be restored: answers made per user must wait. */
+  viewer: Viewer | null;
+}
+
+/** Starts the queries a page makes first (with the very options its hooks use). */
+export type PagePrefetch = (context: PrefetchContext) => void;
+
+export type PageComponent = ComponentType & {
+  /**
+   * Fetches the module, then starts its page's first queries when given a context; the page
+   * renders without suspending once this has resolved.
+   */
+  preload: (context?: PrefetchContext) => Promise<void>;
+};
+
+/** The names of a module's exports that are page prefetches. */
+type PrefetchKey<M> = { [P in keyof M]: M[P] extends PagePrefetch ? P : never }[keyof M];
+
+export function pageFrom<M, K extends keyof M>(
+  load: () => Promise<M>,
+  key: K,
+  prefetch?: PrefetchKey<M>,
+): PageComponent {
+  let loaded: ComponentType | null = null;
+  const fetchModule = () =>
+    load().then((module) => {
+      loaded = module[key] as ComponentType;
+      return module;
+    });
+  const Lazy = lazy(() => fetchModule().then(() => ({ default: loaded as ComponentType })));
+  // `Lazy` suspends only until the module is here; after that the page itself is rendered.
+  const Page = () => createElement(loaded ?? Lazy);
+  Page.displayName = String(key);
+  const preload = async (context?: PrefetchContext) => {
+    const module = await fetchModule();
+    if (context && prefetch) (module[prefetch] as PagePrefetch)(context);
+  };
+  return Object.assign(Page, { preload });
+}
