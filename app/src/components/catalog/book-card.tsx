@@ -11,15 +11,28 @@ import { Countdown } from './countdown';
 import './catalog.css';
 import { ACCESS_LABEL } from './labels';
 
+/**
+ * A book's cover. `priority`: a cover in the first screen (likely the page's largest paint) is
+ * fetched at once and first; every other one only when it nears the screen.
+ */
 export function Cover({
   book,
   size = 'md',
+  priority = false,
 }: {
   book: Pick<BookSummary, 'coverUrl' | 'title'>;
   size?: 'sm' | 'md' | 'lg';
+  priority?: boolean;
 }) {
   return book.coverUrl ? (
-    <img className={`cover cover--${size}`} src={book.coverUrl} alt="" loading="lazy" />
+    <img
+      className={`cover cover--${size}`}
+      src={book.coverUrl}
+      alt=""
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+    />
   ) : (
     <span className={`cover cover--${size} cover--blank`} aria-hidden="true">
       {book.title.slice(0, 2)}
@@ -47,10 +60,13 @@ export type CardHeadingLevel = 2 | 3;
 export function BookCard({
   book,
   headingLevel = 3,
+  priority = false,
   children,
 }: {
   book: BookSummary;
   headingLevel?: CardHeadingLevel;
+  /** The card is in the first screen: its cover is fetched at once (see `Cover`). */
+  priority?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -59,7 +75,7 @@ export function BookCard({
   return (
     <article className="book-card">
       <LocalizedLink to={pathTo('bookDetail', { id: book.id })} className="book-card__link">
-        <Cover book={book} />
+        <Cover book={book} priority={priority} />
         <Title className="book-card__title">
           <TextIn lang={book.titleLang}>{book.title}</TextIn>
         </Title>
@@ -81,20 +97,23 @@ export function BookCard({
   );
 }
 
+/** `priorityCount`: how many of the first cards are in the first screen (their covers fetched at once). */
 export function BookGrid({
   books,
   label,
   headingLevel,
+  priorityCount = 0,
 }: {
   books: BookSummary[];
   label?: string;
   headingLevel?: CardHeadingLevel;
+  priorityCount?: number;
 }) {
   return (
     <ul className="book-grid" aria-label={label}>
-      {books.map((book) => (
+      {books.map((book, index) => (
         <li key={book.id}>
-          <BookCard book={book} headingLevel={headingLevel} />
+          <BookCard book={book} headingLevel={headingLevel} priority={index < priorityCount} />
         </li>
       ))}
     </ul>

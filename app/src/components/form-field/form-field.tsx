@@ -32,6 +32,15 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return list || undefined;
 }
 
+/** The error line of the control `id` (what `describedBy` points at), when there is an error. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={`${id}-error`} className="field__error">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** A field around its control `children` (whose id is `id`): label, then error, then hint. */
 export function Field({
   id,
@@ -54,11 +63,7 @@ export function Field({
         ) : null}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
       {hint ? (
         <p id={`${id}-hint`} className="field__hint" aria-live={liveHint ? 'polite' : undefined}>
           {hint}
@@ -154,11 +159,7 @@ export function CheckField({ label, error, hint, checked, onCheckedChange, ...at
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { starCount } from './stars';
+import { FieldError } from '@/components/form-field/form-field';
 
 const scores = Array.from({ length: starCount }, (_, index) => index + 1);
 
@@ -52,11 +53,7 @@ export function StarRatingInput({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }

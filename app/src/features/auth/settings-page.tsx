@@ -13,6 +13,7 @@ import { fieldMessages, serverFields, type FieldMessages } from '@/lib/form-erro
 import { useDescribeFailure } from './form-errors';
 import { useCurrentUser } from './use-auth';
 import './auth-pages.css';
+import { FieldError } from '@/components/form-field/form-field';
 
 function TimezoneSection() {
   const { t } = useTranslation();
@@ -67,11 +68,7 @@ function TimezoneSection() {
               </option>
             ))}
           </select>
-          {error ? (
-            <p id={`${id}-error`} className="field__error">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id={id} error={error} />
         </div>
         <div className="account-form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>

@@ -160,7 +160,7 @@ export function BookDetailPage() {
   return (
     <div className="catalog-page book-detail">
       <div className="book-detail__head">
-        <Cover book={data} size="lg" />
+        <Cover book={data} size="lg" priority />
         <div className="book-detail__info">
           <h1>
             <TextIn lang={data.titleLang}>{data.title}</TextIn>

@@ -90,11 +90,14 @@ function BookSection({
   title,
   more,
   books,
+  priorityCount,
 }: {
   id: string;
   title: string;
   more?: string;
   books: UseQueryResult<BookSummary[]>;
+  /** How many covers of this shelf are in the first screen. */
+  priorityCount?: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -103,7 +106,7 @@ function BookSection({
       {books.isError && <ErrorState quiet error={books.error} onRetry={() => void books.refetch()} />}
       {books.isSuccess &&
         (books.data.length ? (
-          <BookGrid books={books.data} label={title} />
+          <BookGrid books={books.data} label={title} priorityCount={priorityCount} />
         ) : (
           <EmptyState>{t('app.catalog.emptySection')}</EmptyState>
         ))}
@@ -230,6 +233,7 @@ export function CatalogHomePage() {
         title={t('app.catalog.home.popular')}
         more={`${pathTo('books')}?sort=popular`}
         books={popular}
+        priorityCount={2}
       />
       <BookSection
         id="limited-free"

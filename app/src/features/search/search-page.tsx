@@ -145,9 +145,10 @@ export function SearchPage() {
               <EmptyState>{t('app.search.empty', { query: values.q })}</EmptyState>
             ) : (
               <ol className="result-list">
-                {results.data.items.map(({ book, highlights }) => (
+                {results.data.items.map(({ book, highlights }, index) => (
                   <li key={book.id} className="search-hit">
-                    <Cover book={book} size="sm" />
+                    {/* The first hits are in the first screen: their covers are fetched at once. */}
+                    <Cover book={book} size="sm" priority={index < 3} />
                     <div>
                       <h2>
                         <LocalizedLink to={pathTo('bookDetail', { id: book.id })}>
