@@ -12,7 +12,11 @@ use tingshu_core::{
 };
 
 use self::view::{BookSummary, CategoryRef, PersonRef, Price, TagRef, Titles};
-use crate::db::spelled::spelled;
+use crate::{
+    db::spelled::spelled,
+    entities::book,
+    error::{ApiError, ApiResult, Missing},
+};
 
 /// The text in `lang`, falling back to the zh text when it has no translation.
 pub fn localized(lang: Lang, zh: &str, en: Option<&str>, ja: Option<&str>) -> String {
@@ -31,6 +35,13 @@ pub fn localized_text(lang: Lang, zh: &str, en: Option<&str>, ja: Option<&str>) 
         Some(text) => (text.to_owned(), lang),
         None => (zh.to_owned(), Lang::Zh),
     }
+}
+
+/// A published book, or the 404 that names it.
+pub async fn require_book(db: &impl ConnectionTrait, id: i32) -> ApiResult<book::Model> {
+    repository::find_book(db, id)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))
 }
 
 /// The summaries of these books in the ids' order; unknown ids are skipped.

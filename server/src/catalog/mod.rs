@@ -255,9 +255,7 @@ pub async fn book_detail(
     listener: Option<&user::Model>,
     now_ms: i64,
 ) -> ApiResult<BookDetail> {
-    let book = books::repository::find_book(db, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(Missing::Book(id)))?;
+    let book = books::require_book(db, id).await?;
     let (description, description_lang) = books::localized_text(
         lang,
         &book.description,
@@ -384,9 +382,7 @@ pub async fn chapters(
     listener: Option<&user::Model>,
     now_ms: i64,
 ) -> ApiResult<Page<ChapterSummary>> {
-    let book = books::repository::find_book(db, book_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(Missing::Book(book_id)))?;
+    let book = books::require_book(db, book_id).await?;
     let (rows, total) = repository::chapters_page(db, book_id, paging).await?;
     let ids: Vec<i32> = rows.iter().map(|c| c.id).collect();
     let access = AccessContext::load(db, &book, &ids, listener, now_ms).await?;

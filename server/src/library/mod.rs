@@ -151,18 +151,11 @@ impl TryFrom<ProgressBody> for ProgressReport {
     }
 }
 
-async fn require_book(db: &impl ConnectionTrait, book_id: i32) -> ApiResult<()> {
-    match books::repository::find_book(db, book_id).await? {
-        Some(_) => Ok(()),
-        None => Err(ApiError::NotFound(Missing::Book(book_id))),
-    }
-}
-
 /// Puts a book on the bookshelf or among the favourites (idempotent); 404 for an unknown book.
 #[tracing::instrument(skip(db))]
 pub async fn add(db: &Db, shelf: Shelf, user_id: i32, book_id: i32, now_ms: i64) -> ApiResult<()> {
     let txn = db.begin_write().await?;
-    require_book(&txn, book_id).await?;
+    books::require_book(&txn, book_id).await?;
     if repository::add(&txn, shelf, user_id, book_id, now_ms).await? && shelf == Shelf::Favorites {
         repository::bump_favorite_count(&txn, book_id, 1).await?;
     }
@@ -305,7 +298,7 @@ pub async fn book_progress_rows(
     user_id: i32,
     book_id: i32,
 ) -> ApiResult<Vec<Progress>> {
-    require_book(db, book_id).await?;
+    books::require_book(db, book_id).await?;
     Ok(repository::progress_of_book(db, user_id, book_id)
         .await?
         .into_iter()

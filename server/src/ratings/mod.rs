@@ -33,13 +33,6 @@ fn mine(row: &rating::Model) -> MyRating {
     }
 }
 
-async fn require_book(db: &impl ConnectionTrait, book_id: i32) -> ApiResult<()> {
-    match books::repository::find_book(db, book_id).await? {
-        Some(_) => Ok(()),
-        None => Err(ApiError::NotFound(Missing::Book(book_id))),
-    }
-}
-
 /// Moves book `book_id`'s average by one rating: `added` enters it, `removed` leaves it
 /// (both for a changed score). One statement reading the row's own values, so concurrent
 /// raters never overwrite each other's share.
@@ -104,7 +97,7 @@ async fn find_mine(
 /// The caller's rating of a (published) book, if any.
 pub async fn get_mine(db: &Db, user_id: i32, book_id: i32) -> ApiResult<Option<MyRating>> {
     let reader = db.reader();
-    require_book(reader, book_id).await?;
+    books::require_book(reader, book_id).await?;
     Ok(find_mine(reader, user_id, book_id, false)
         .await?
         .as_ref()
@@ -120,7 +113,7 @@ pub async fn rate(
     now_ms: i64,
 ) -> ApiResult<(MyRating, BookRating)> {
     let txn = db.begin_write().await?;
-    require_book(&txn, book_id).await?;
+    books::require_book(&txn, book_id).await?;
     let score = fields.score as i16;
     let insert = Query::insert()
         .into_table(rating::Entity)
@@ -149,8 +142,15 @@ pub async fn rate(
         )
         .to_owned();
     let created = txn.execute(&insert).await?.rows_affected() > 0;
-    if created {
+    let saved = if created {
         move_aggregate(&txn, book_id, Some(score), None).await?;
+        MyRating {
+            score: fields.score,
+            review: fields.review.clone(),
+            hidden: false,
+            created_at: now_ms,
+            updated_at: now_ms,
+        }
     } else {
         let existing = find_mine(&txn, user_id, book_id, true)
             .await?
@@ -161,23 +161,21 @@ pub async fn rate(
         // A hidden review stays hidden when edited, until an administrator shows it again.
         row.review = Set(fields.review.clone());
         row.updated_at = Set(now_ms);
-        row.update(&txn).await?;
+        let updated = row.update(&txn).await?;
         if old != score {
             move_aggregate(&txn, book_id, Some(score), Some(old)).await?;
         }
-    }
-    let saved = find_mine(&txn, user_id, book_id, false)
-        .await?
-        .ok_or(ApiError::WriteConflict)?;
+        mine(&updated)
+    };
     let aggregate = book_rating(&txn, book_id).await?;
     txn.commit().await?;
-    Ok((mine(&saved), aggregate))
+    Ok((saved, aggregate))
 }
 
 /// Takes the caller's rating of book `book_id` back (idempotent); the book's new aggregate.
 pub async fn unrate(db: &Db, user_id: i32, book_id: i32) -> ApiResult<BookRating> {
     let txn = db.begin_write().await?;
-    require_book(&txn, book_id).await?;
+    books::require_book(&txn, book_id).await?;
     if let Some(existing) = find_mine(&txn, user_id, book_id, true).await? {
         let deleted = rating::Entity::delete_by_id(existing.id).exec(&txn).await?;
         if deleted.rows_affected > 0 {
@@ -192,7 +190,7 @@ pub async fn unrate(db: &Db, user_id: i32, book_id: i32) -> ApiResult<BookRating
 /// A page of a book's reviews with text, not hidden, newest first, with the reviewers' names.
 pub async fn reviews(db: &Db, book_id: i32, paging: Paging) -> ApiResult<Page<Review>> {
     let reader = db.reader();
-    require_book(reader, book_id).await?;
+    books::require_book(reader, book_id).await?;
     let listed = rating::Entity::find()
         .filter(rating::Column::BookId.eq(book_id))
         .filter(rating::Column::Hidden.eq(false))

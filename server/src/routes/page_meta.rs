@@ -20,6 +20,7 @@ use tingshu_core::{
 use super::spa::is_html;
 use crate::{
     books::localized,
+    catalog::text::plain_text,
     entities::{book, chapter},
     error::ApiError,
     state::AppState,
@@ -81,12 +82,12 @@ async fn card(state: &AppState, lang: Lang, record: Record) -> Result<Option<Car
         return Ok(None);
     };
     let book_title = localized(lang, &b.title, b.title_en.as_deref(), b.title_ja.as_deref());
-    let description = localized(
+    let description = preview_text(&localized(
         lang,
         &b.description,
         b.description_en.as_deref(),
         b.description_ja.as_deref(),
-    );
+    ));
     let image = b.cover_url.clone().map(|url| absolute(state, &url));
     let (title, kind) = match record {
         Record::Book(_) => (book_title, "book"),
@@ -107,10 +108,20 @@ async fn card(state: &AppState, lang: Lang, record: Record) -> Result<Option<Car
     Ok(Some(Card {
         lang,
         title: text_with(lang, "api.pageMeta.title", &[("page", &title)]),
-        description: description.chars().take(DESCRIPTION_CHARS).collect(),
+        description,
         image,
         kind,
     }))
+}
+
+/// A stored (HTML) description as previews show it: its text, paragraphs run together, cut to
+/// [`DESCRIPTION_CHARS`].
+fn preview_text(description: &str) -> String {
+    plain_text(description)
+        .replace('\n', " ")
+        .chars()
+        .take(DESCRIPTION_CHARS)
+        .collect()
 }
 
 /// A site path made absolute with `PUBLIC_URL` when it is set (previews want full addresses).
@@ -128,14 +139,6 @@ fn rewrite(html: &str, card: &Card) -> Result<String, lol_html::errors::Rewritin
         let value = value.replace('&', "&amp;");
         move |el: &mut lol_html::html_content::Element| {
             el.set_attribute("content", &value)?;
-            Ok(())
-        }
-    };
-    let image = |value: Option<String>| {
-        move |el: &mut lol_html::html_content::Element| {
-            if let Some(image) = &value {
-                el.set_attribute("content", &image.replace('&', "&amp;"))?;
-            }
             Ok(())
         }
     };
@@ -172,12 +175,13 @@ fn rewrite(html: &str, card: &Card) -> Result<String, lol_html::errors::Rewritin
     for (selector, value) in texts {
         settings = settings.append_element_content_handler(element!(selector, content(value)));
     }
-    for selector in [
-        r#"meta[property="og:image"]"#,
-        r#"meta[name="twitter:image"]"#,
-    ] {
-        settings =
-            settings.append_element_content_handler(element!(selector, image(card.image.clone())));
+    if let Some(image) = &card.image {
+        for selector in [
+            r#"meta[property="og:image"]"#,
+            r#"meta[name="twitter:image"]"#,
+        ] {
+            settings = settings.append_element_content_handler(element!(selector, content(image)));
+        }
     }
     for selector in [
         r#"meta[property="og:image:width"]"#,
@@ -259,6 +263,18 @@ mod tests {
         ] {
             assert_eq!(record_of(other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn a_description_is_previewed_as_its_text() {
+        assert_eq!(
+            preview_text("<p>云海之上。</p><p>一座灯塔。</p>"),
+            "云海之上。 一座灯塔。"
+        );
+        assert_eq!(
+            preview_text(&"长".repeat(300)).chars().count(),
+            DESCRIPTION_CHARS
+        );
     }
 
     #[test]

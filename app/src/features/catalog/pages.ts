@@ -1,6 +1,4 @@
-// The catalogue's pages, for the route table.
-export { CatalogHomePage } from './home-page';
+// The catalogue's pages the route table loads together (home and a book's page load on their own).
 export { BooksPage } from './books-page';
-export { BookDetailPage } from './book-detail-page';
 export { ChapterPage } from './chapter-page';
 export { CategoriesPage, LimitedFreePage, RecommendationsPage } from './other-pages';

@@ -4,7 +4,6 @@ import type { AdminOrder, OrderEventView, PlanView } from '@/lib/api/types';
 import { created, paidOrder } from '@/testing/order-fixtures';
 
 const day = 86_400_000;
-export { created };
 
 /** A paid monthly membership bought in CNY by `reader`, unless `patch` says otherwise. */
 export function adminOrder(id: number, patch: Partial<AdminOrder> = {}): AdminOrder {

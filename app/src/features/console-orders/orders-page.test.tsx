@@ -7,7 +7,8 @@ import { page } from '@/testing/catalog-fixtures';
 import { apiError, mockFetch, ok, type Call } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
-import { adminOrder, created, paidEvents } from './fixtures';
+import { created } from '@/testing/order-fixtures';
+import { adminOrder, paidEvents } from './fixtures';
 
 const listCalls = (calls: Call[]) =>
   calls

@@ -23,8 +23,6 @@ export function plan(code: Code, currency: Currency = 'CNY', patch: Partial<Plan
 export const allPlans = (currency: Currency = 'CNY') =>
   (['monthly', 'quarterly', 'yearly', 'lifetime'] as const).map((code) => plan(code, currency));
 
-export { order, paidOrder } from '@/testing/order-fixtures';
-
 export function membership(patch: Partial<MembershipView> = {}): MembershipView {
   return {
     status: { kind: 'free', text: '免费用户' },

@@ -7,7 +7,8 @@ import { authStore } from '@/features/auth/auth-store';
 import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
-import { membership, order, paidOrder, stubCheckoutNavigation } from './fixtures';
+import { order, paidOrder } from '@/testing/order-fixtures';
+import { membership, stubCheckoutNavigation } from './fixtures';
 
 const status = () => screen.findByTestId('payment-status', undefined, { timeout: 5000 });
 

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
-import { allPlans, membership, order, stubCheckoutNavigation } from './fixtures';
+import { order } from '@/testing/order-fixtures';
+import { allPlans, membership, stubCheckoutNavigation } from './fixtures';
 import { safeRedirect } from './safe-redirect';
 
 describe('premium page', () => {

@@ -6,7 +6,8 @@ import { page } from '@/testing/catalog-fixtures';
 import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
-import { membership, order, paidOrder, plan, stubCheckoutNavigation } from './fixtures';
+import { order, paidOrder } from '@/testing/order-fixtures';
+import { membership, plan, stubCheckoutNavigation } from './fixtures';
 
 const member = (patch = {}) =>
   membership({

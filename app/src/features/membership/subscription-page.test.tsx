@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
-import { allPlans, membership, order, stubCheckoutNavigation } from './fixtures';
+import { order } from '@/testing/order-fixtures';
+import { allPlans, membership, stubCheckoutNavigation } from './fixtures';
 
 const findCard = (code: string) => screen.findByTestId(`plan-card-${code}`, undefined, { timeout: 5000 });
 

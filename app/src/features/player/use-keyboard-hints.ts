@@ -4,10 +4,16 @@ import { useSyncExternalStore } from 'react';
 
 export const keyboardQuery = '(hover: hover) and (pointer: fine)';
 
+// One query list, made on first use (the bar reads it on every render, several times a second while
+// playing); made again only if `matchMedia` itself is replaced.
+let made: { matchMedia: Window['matchMedia']; list: MediaQueryList } | null = null;
+
 function mediaList(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(keyboardQuery)
-    : null;
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
+  if (made?.matchMedia !== window.matchMedia) {
+    made = { matchMedia: window.matchMedia, list: window.matchMedia(keyboardQuery) };
+  }
+  return made.list;
 }
 
 function subscribe(onChange: () => void): () => void {
