@@ -165,7 +165,9 @@ test('a member downloads a book, goes offline, and a kept chapter still plays', 
 
     // The book page, once the service worker controls it, downloads the whole book.
     await page.goto(`${server.baseUrl}/books/${book.id}`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+    // The worker registers after the page's load event and claims it once active: on a busy machine
+    // (CI runs this after the builds) that has taken longer than 15 s.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
     await page.getByTestId('book-download').getByRole('button', { name: '下载全书' }).click();
     await page.getByTestId('book-download').getByRole('status').waitFor({ timeout: 30_000 });
 
