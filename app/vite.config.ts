@@ -1,5 +1,9 @@
 // Vite (build, dev server) and Vitest configuration of the Tingshu web app.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { build } from 'vite';
@@ -108,6 +112,44 @@ function preloadShellWasm(): Plugin {
   };
 }
 
+/** The build's files worth compressing: text and wasm, from 1 KiB. */
+const compressible = /^assets\/.+\.(js|css|wasm|json|svg)$/;
+const compressFrom = 1024;
+
+/**
+ * Writes a brotli copy (`name.br`, highest quality) beside each compressible asset, which the server
+ * sends to browsers that accept brotli: about 15 % smaller than what it would compress on the fly,
+ * and no compression work per request. Written after the bundle, so the service worker's file list
+ * names the assets themselves only.
+ */
+function brotliCopies(): Plugin {
+  const compress = promisify(brotliCompress);
+  return {
+    name: 'tingshu-brotli-copies',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? here('./dist');
+      const files = Object.values(bundle).filter((file) => compressible.test(file.fileName));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
+          if (source.length < compressFrom) return;
+          const compressed = await compress(source, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+              [zlib.BROTLI_PARAM_MODE]: file.fileName.endsWith('.wasm')
+                ? zlib.BROTLI_MODE_GENERIC
+                : zlib.BROTLI_MODE_TEXT,
+            },
+          });
+          if (compressed.length < source.length) await writeFile(path.join(dir, `${file.fileName}.br`), compressed);
+        }),
+      );
+    },
+  };
+}
+
 /**
  * What every page needs (React, the router, i18next, the query cache, the app's shell, its
  * services and the catalogue's components): one `shell` chunk, so the first load is one
@@ -117,6 +159,8 @@ function preloadShellWasm(): Plugin {
 const shellModules = [
   /node_modules\/(react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|use-sync-external-store)\//,
   /\/src\/(app|lib|config)\//,
+  // The service worker's registration runs on every page; alone it was one more request.
+  /\/src\/sw\/register\.ts$/,
   /\/src\/components\/(catalog|localized-link|language-switcher|async-state|pagination|error-screen)\//,
   /\/src\/components\/toast\/(use-toast|toast-provider|toast-list|toast-types)\./,
   /\/src\/features\/auth\/(auth-store|auth-effects|use-auth|use-viewer|types|components)\b/,
@@ -131,7 +175,7 @@ const notShell =
 const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 
 export default defineConfig({
-  plugins: [wasm(), react(), buildInfo(), serviceWorker(), preloadShellWasm()],
+  plugins: [wasm(), react(), buildInfo(), serviceWorker(), preloadShellWasm(), brotliCopies()],
   resolve: { alias: { '@': here('./src') } },
   build: {
     target: 'es2022',

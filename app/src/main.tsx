@@ -7,12 +7,13 @@ import { App } from '@/app/app';
 import { preloadPage } from '@/app/preload-page';
 import { startupViewer } from '@/app/startup-viewer';
 import { languageTag, rootRedirect, splitLocale } from '@/lib/core';
-import { createHttpI18n } from '@/lib/i18n';
+import { createHttpI18n, translationsReady } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queries/client';
 import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
 import { registerServiceWorker } from '@/sw/register';
-import './styles/tokens.css';
-import './styles/base.css';
+
+/** The longest the first render waits for the page's translations and module. */
+const firstRenderWait = 1000;
 
 // The locale gate sends `/` on to the visitor's language (core `rootRedirect`): starting in
 // that language spares an English visitor the Chinese catalogue.
@@ -28,7 +29,13 @@ const i18n = createHttpI18n(lang);
 const queryClient = createQueryClient();
 // The page's module (then the data its page asks for first) downloads beside the catalogue rather
 // than after it.
-void preloadPage(path, { queryClient, lang, viewer: startupViewer(lang) });
+const pageModule = preloadPage(path, { queryClient, lang, viewer: startupViewer(lang) });
+// The first render waits for both (a second at most): rendered without them, the app would draw
+// its loading state, which React then holds for 300 ms before it lets the page replace it.
+await Promise.race([
+  Promise.all([pageModule, translationsReady(i18n, firstRenderWait)]),
+  new Promise((resolve) => setTimeout(resolve, firstRenderWait)),
+]);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -109,7 +109,8 @@ console.log(`${runs} runs per page in ${Math.round((Date.now() - started) / 1000
 if (!values['no-write']) {
   const benchmarks = path.join(repoRoot, 'BENCHMARKS.md');
   const binary = path.resolve(process.env.TINGSHU_BIN);
-  const shownBinary = binary.startsWith(`${repoRoot}/`) ? path.relative(repoRoot, binary) : binary;
+  // As the command is typed: from this folder.
+  const shownBinary = binary.startsWith(`${repoRoot}/`) ? path.relative(here, binary) : binary;
   const options = runs === 3 ? '' : ` --runs ${runs}`;
   const osRelease = readFileSync('/etc/os-release', 'utf8').match(/^PRETTY_NAME="?([^"\n]*)/m)?.[1] ?? os.platform();
   const cpus = os.cpus();

@@ -1,6 +1,8 @@
 // The browser app: providers (with the one query cache, made at startup so the first page's data
 // can be asked for before the first render) around the update notices and the routes, in the
-// browser's history.
+// browser's history. The global styles come first, before any component's.
+import '@/styles/tokens.css';
+import '@/styles/base.css';
 import type { i18n } from 'i18next';
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';

@@ -53,3 +53,20 @@ export function createHttpI18n(lng: string): i18n {
     });
   return instance;
 }
+
+/**
+ * Resolves once `instance` has started (its catalogue loaded, or given up on), or after `limitMs`
+ * at the latest, so a slow network still gets the loading state rather than a blank page.
+ */
+export function translationsReady(instance: i18n, limitMs: number): Promise<void> {
+  if (instance.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, limitMs);
+    function done() {
+      clearTimeout(timer);
+      instance.off('initialized', done);
+      resolve();
+    }
+    instance.on('initialized', done);
+  });
+}

@@ -143,6 +143,7 @@ pub fn summary(lang: Lang, b: repository::SummaryRow) -> Result<BookSummary, DbE
         author,
         narrator,
         category,
+        cover_srcset: b.cover_url.as_deref().and_then(crate::covers::srcset),
         cover_url: b.cover_url,
         status,
         access,

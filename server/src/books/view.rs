@@ -57,7 +57,11 @@ pub struct BookSummary {
     pub author: PersonRef,
     pub narrator: Option<PersonRef>,
     pub category: CategoryRef,
+    /// The large cover (600×800).
     pub cover_url: Option<String>,
+    /// The cover in every size with its width (`<img srcset>`): null without a cover, or for
+    /// a cover that is not stored here.
+    pub cover_srcset: Option<String>,
     pub status: BookStatus,
     pub access: BookAccess,
     /// Null for free books.

@@ -64,6 +64,23 @@ pub fn url(asset_id: i32, size: CoverSize) -> String {
     format!("/api/covers/{asset_id}/{}", size.as_str())
 }
 
+/// The `srcset` of a cover at `cover_url` (`/api/covers/{id}/large`): every standard size
+/// with its width, so a browser fetches the one its box needs. None for any other address
+/// (a cover from elsewhere has no sizes here).
+pub fn srcset(cover_url: &str) -> Option<String> {
+    let id = cover_url
+        .strip_prefix("/api/covers/")?
+        .strip_suffix("/large")?
+        .parse::<i32>()
+        .ok()?;
+    let sizes: Vec<String> = CoverSize::ALL
+        .into_iter()
+        .rev()
+        .map(|size| format!("{} {}w", url(id, size), size.pixels().0))
+        .collect();
+    Some(sizes.join(", "))
+}
+
 /// `bytes` (an image) decoded within the limits and made into every standard size (blocking:
 /// call it off the async workers).
 pub fn render_sizes(bytes: &[u8]) -> anyhow::Result<Vec<(CoverSize, Vec<u8>)>> {
@@ -109,6 +126,24 @@ mod tests {
     use image::ImageFormat;
 
     use super::*;
+
+    #[test]
+    fn a_stored_cover_has_every_size_in_its_srcset() {
+        assert_eq!(
+            srcset("/api/covers/12/large").as_deref(),
+            Some(
+                "/api/covers/12/small 150w, /api/covers/12/medium 300w, /api/covers/12/large 600w"
+            )
+        );
+        for other in [
+            "https://example.com/cover.jpg",
+            "/api/covers/12/medium",
+            "/api/covers/x/large",
+            "/api/covers//large",
+        ] {
+            assert_eq!(srcset(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn any_image_becomes_three_portrait_jpegs() {

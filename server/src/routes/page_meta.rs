@@ -1,7 +1,12 @@
 //! Sharing metadata in the page shell: a published book's or chapter's page is sent with its
 //! own title, description, cover, address and language in the HTML (`<title>`, description,
 //! Open Graph, Twitter card, `<html lang>`), so crawlers and link previews see the book rather
-//! than the site's generic card. Every other page, and an unknown book, pass untouched.
+//! than the site's generic card. Every other page, and an unknown book, keep the site's card.
+//!
+//! Every page shell also gets what its first paint waits for as early as the HTML: `<html lang>`,
+//! a preload of its language's translation catalogue (fetched by the app only once its script
+//! has run, otherwise), and on a book's page a preload of the cover it opens with.
+use axum::http::{HeaderMap, HeaderValue};
 use axum::{
     body::{to_bytes, Body},
     extract::{Request, State},
@@ -16,6 +21,8 @@ use tingshu_core::{
     routing::locale::{split_locale, SplitLocaleInput},
     Lang,
 };
+
+use crate::extract::lang_of;
 
 use super::spa::is_html;
 use crate::{
@@ -41,11 +48,43 @@ enum Record {
 /// What the card of a page says.
 #[derive(Debug, Clone, PartialEq)]
 struct Card {
-    lang: Lang,
     title: String,
     description: String,
     image: Option<String>,
     kind: &'static str,
+    /// The cover the page opens with, to preload (a book's page only).
+    cover: Option<CoverHint>,
+}
+
+/// A book page's cover as its `<img>` asks for it: the same address, srcset and sizes, so the
+/// preload is the very request the page makes.
+#[derive(Debug, Clone, PartialEq)]
+struct CoverHint {
+    url: String,
+    srcset: Option<String>,
+}
+
+/// The width a book page's cover is drawn at (the app's `Cover` of size `lg`, its `sizes`).
+const BOOK_COVER_SIZES: &str = "220px";
+
+/// What is written into every page shell.
+#[derive(Debug, Clone, PartialEq)]
+struct Shell {
+    /// The language the page opens in.
+    lang: Lang,
+    card: Option<Card>,
+}
+
+/// The language page `path` opens in: its prefix's, or for the bare `/` the one the app
+/// sends the visitor on to (their `lang` cookie, else `Accept-Language`, as core resolves them).
+fn page_lang(path: &str, headers: &HeaderMap) -> Lang {
+    if path == "/" {
+        return lang_of(headers);
+    }
+    split_locale(SplitLocaleInput {
+        path: path.to_owned(),
+    })
+    .lang
 }
 
 /// The record of `/books/{id}` or `/books/{id}/chapters/{chapterId}`, under any locale prefix.
@@ -89,6 +128,13 @@ async fn card(state: &AppState, lang: Lang, record: Record) -> Result<Option<Car
         b.description_ja.as_deref(),
     ));
     let image = b.cover_url.clone().map(|url| absolute(state, &url));
+    let cover = match record {
+        Record::Book(_) => b.cover_url.as_ref().map(|url| CoverHint {
+            srcset: crate::covers::srcset(url),
+            url: url.clone(),
+        }),
+        Record::Chapter { .. } => None,
+    };
     let (title, kind) = match record {
         Record::Book(_) => (book_title, "book"),
         Record::Chapter { chapter: id, .. } => {
@@ -106,11 +152,11 @@ async fn card(state: &AppState, lang: Lang, record: Record) -> Result<Option<Car
         }
     };
     Ok(Some(Card {
-        lang,
         title: text_with(lang, "api.pageMeta.title", &[("page", &title)]),
         description,
         image,
         kind,
+        cover,
     }))
 }
 
@@ -132,8 +178,46 @@ fn absolute(state: &AppState, url: &str) -> String {
     }
 }
 
-/// The page shell with the card written into its head.
-fn rewrite(html: &str, card: &Card) -> Result<String, lol_html::errors::RewritingError> {
+/// The page shell with its language, its preloads and its card (if any) written into its head.
+fn rewrite(html: &str, shell: &Shell) -> Result<String, lol_html::errors::RewritingError> {
+    let mut preloads = format!(
+        r#"<link rel="preload" href="/_i18n/{}/app.json" as="fetch" crossorigin>"#,
+        shell.lang.code()
+    );
+    if let Some(cover) = shell.card.as_ref().and_then(|card| card.cover.as_ref()) {
+        let attribute = |value: &str| value.replace('&', "&amp;").replace('"', "&quot;");
+        preloads.push_str(&format!(
+            r#"<link rel="preload" as="image" href="{}" fetchpriority="high""#,
+            attribute(&cover.url)
+        ));
+        if let Some(srcset) = &cover.srcset {
+            preloads.push_str(&format!(
+                r#" imagesrcset="{}" imagesizes="{BOOK_COVER_SIZES}""#,
+                attribute(srcset)
+            ));
+        }
+        preloads.push('>');
+    }
+    let mut settings = RewriteStrSettings::new()
+        .append_element_content_handler(element!("html", |el| {
+            el.set_attribute("lang", shell.lang.tag())?;
+            Ok(())
+        }))
+        .append_element_content_handler(element!("head", |el| {
+            el.append(&preloads, ContentType::Html);
+            Ok(())
+        }));
+    if let Some(card) = &shell.card {
+        settings = card_handlers(settings, card);
+    }
+    rewrite_str(html, settings)
+}
+
+/// `settings` with the handlers that write `card` over the site's card.
+fn card_handlers<'h>(
+    mut settings: RewriteStrSettings<'h, 'h>,
+    card: &'h Card,
+) -> RewriteStrSettings<'h, 'h> {
     // lol_html quotes `"` in attribute values; `&` is ours to escape, so `&lt;` stays text.
     let content = |value: &str| {
         let value = value.replace('&', "&amp;");
@@ -157,11 +241,7 @@ fn rewrite(html: &str, card: &Card) -> Result<String, lol_html::errors::Rewritin
         (r#"meta[property="og:description"]"#, &card.description),
         (r#"meta[name="twitter:description"]"#, &card.description),
     ];
-    let mut settings = RewriteStrSettings::new()
-        .append_element_content_handler(element!("html", |el| {
-            el.set_attribute("lang", card.lang.tag())?;
-            Ok(())
-        }))
+    settings = settings
         .append_element_content_handler(element!("title", |el| {
             el.set_inner_content(&card.title, ContentType::Text);
             Ok(())
@@ -190,40 +270,50 @@ fn rewrite(html: &str, card: &Card) -> Result<String, lol_html::errors::Rewritin
     ] {
         settings = settings.append_element_content_handler(element!(selector, drop_with_cover));
     }
-    rewrite_str(html, settings)
+    settings
 }
 
-/// Middleware around the app's file service: writes the card of a book or chapter page.
+/// Middleware around the app's file service: writes the language, the preloads and (on a book
+/// or chapter page) the card into every page shell.
 pub async fn describe(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let target = record_of(request.uri().path());
+    let path = request.uri().path().to_owned();
+    let lang = page_lang(&path, request.headers());
     let response = next.run(request).await;
-    let Some((lang, record)) = target else {
-        return response;
-    };
     if response.status() != StatusCode::OK || !is_html(response.headers()) {
         return response;
     }
-    let card = match card(&state, lang, record).await {
-        Ok(Some(card)) => card,
-        Ok(None) => return response,
-        Err(error) => {
+    let card = match record_of(&path) {
+        Some((lang, record)) => card(&state, lang, record).await.unwrap_or_else(|error| {
             // The page still works without its card: the generic one is sent.
             tracing::warn!(%error, "could not read the page's sharing card");
-            return response;
-        }
+            None
+        }),
+        None => None,
     };
+    // A page with a card depends on the book as stored, so the file's validators do not describe
+    // it; any other page is the file with what its address decides, which they still describe.
+    let validators_hold = card.is_none();
+    let shell = Shell { lang, card };
     let (mut parts, body) = response.into_parts();
     let rewritten = match to_bytes(body, SHELL_LIMIT).await {
-        Ok(bytes) => rewrite(&String::from_utf8_lossy(&bytes), &card),
+        Ok(bytes) => rewrite(&String::from_utf8_lossy(&bytes), &shell),
         Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
     };
     let html = match rewritten {
         Ok(html) => html,
         Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
     };
-    // The shell's validators describe the file, not this page.
-    for name in [header::ETAG, header::LAST_MODIFIED, header::CONTENT_LENGTH] {
-        parts.headers.remove(name);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    if !validators_hold {
+        parts.headers.remove(header::ETAG);
+        parts.headers.remove(header::LAST_MODIFIED);
+    }
+    if path == "/" {
+        // Its language, and so its preload, comes from these.
+        parts.headers.insert(
+            header::VARY,
+            HeaderValue::from_static("accept-language, cookie"),
+        );
     }
     Response::from_parts(parts, Body::from(html))
 }
@@ -280,13 +370,20 @@ mod tests {
     #[test]
     fn the_card_replaces_the_site_card_and_escapes_what_it_writes() {
         let card = Card {
-            lang: Lang::En,
             title: r#"The "Amber" <Lighthouse> - Tingshu"#.into(),
             description: "Waves & light &lt;3".into(),
             image: Some("/api/covers/7/large".into()),
             kind: "book",
+            cover: Some(CoverHint {
+                url: "/api/covers/7/large".into(),
+                srcset: crate::covers::srcset("/api/covers/7/large"),
+            }),
         };
-        let html = rewrite(SHELL, &card).unwrap();
+        let shell = Shell {
+            lang: Lang::En,
+            card: Some(card),
+        };
+        let html = rewrite(SHELL, &shell).unwrap();
         assert!(html.contains(r#"<html lang="en-US">"#), "{html}");
         assert!(
             html.contains("<title>The \"Amber\" &lt;Lighthouse&gt; - Tingshu</title>"),
@@ -310,5 +407,49 @@ mod tests {
         assert!(!html.contains("og:image:width"), "{html}");
         assert!(!html.contains("og-image.png"), "{html}");
         assert!(!html.contains(r#"content="site""#), "{html}");
+        // The cover is preloaded as the page's `<img>` will ask for it.
+        assert!(
+            html.contains(concat!(
+                r#"<link rel="preload" as="image" href="/api/covers/7/large" fetchpriority="high" "#,
+                r#"imagesrcset="/api/covers/7/small 150w, /api/covers/7/medium 300w, /api/covers/7/large 600w" "#,
+                r#"imagesizes="220px"></head>"#
+            )),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn every_page_shell_names_its_language_and_preloads_its_translations() {
+        for (lang, tag, code) in [
+            (Lang::Zh, "zh-CN", "zh"),
+            (Lang::En, "en-US", "en"),
+            (Lang::Ja, "ja-JP", "ja"),
+        ] {
+            let html = rewrite(SHELL, &Shell { lang, card: None }).unwrap();
+            assert!(html.contains(&format!(r#"<html lang="{tag}">"#)), "{html}");
+            assert!(
+                html.contains(&format!(
+                    r#"<link rel="preload" href="/_i18n/{code}/app.json" as="fetch" crossorigin></head>"#
+                )),
+                "{html}"
+            );
+            // The site's card stays, and nothing else is preloaded.
+            assert!(html.contains("og-image.png"), "{html}");
+            assert!(!html.contains(r#"as="image""#), "{html}");
+        }
+    }
+
+    #[test]
+    fn a_page_opens_in_its_prefix_language_and_the_bare_root_in_the_visitors() {
+        let mut english = HeaderMap::new();
+        english.insert(
+            header::ACCEPT_LANGUAGE,
+            HeaderValue::from_static("en-GB,en;q=0.9"),
+        );
+        assert_eq!(page_lang("/", &english), Lang::En);
+        assert_eq!(page_lang("/", &HeaderMap::new()), Lang::Zh);
+        assert_eq!(page_lang("/ja/books/3", &english), Lang::Ja);
+        assert_eq!(page_lang("/books/3", &english), Lang::Zh);
+        assert_eq!(page_lang("/en", &HeaderMap::new()), Lang::En);
     }
 }

@@ -2,6 +2,8 @@
 //! (SPA). The files are the copy built into the binary (rust-embed: a release build carries
 //! `app/dist`, a debug build reads it from the checkout), or `STATIC_DIR` when it is set.
 //! A path naming a file that does not exist (`/nope.js`) is a 404, never the page.
+//! The build compresses its assets once, at brotli's highest level (`name.br` beside
+//! `name`); a browser that accepts brotli is sent that copy instead of one compressed on the fly.
 use std::{convert::Infallible, path::Path};
 
 use axum::{
@@ -68,14 +70,23 @@ fn from_dir(dir: &Path) -> Router {
         }
     });
     Router::new()
-        .nest_service("/assets", ServeDir::new(dir.join("assets")))
+        .nest_service(
+            "/assets",
+            ServeDir::new(dir.join("assets")).precompressed_br(),
+        )
         .fallback_service(ServeDir::new(dir).fallback(page_or_404))
 }
 
 /// A built-in file by its path, `index.html` for any other page path; with its type and an
-/// ETag (its SHA-256), answering 304 to a matching `If-None-Match`.
+/// ETag (its SHA-256), answering 304 to a matching `If-None-Match`. The build's brotli copy
+/// of an asset is sent to a browser that accepts brotli.
 async fn built_in(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
+    if let Some(compressed) = brotli_copy(path, &headers, AppFiles::get) {
+        // The type is the original's: the copy's own name ends in `.br`.
+        let mime = AppFiles::get(path).map(|file| file.metadata.mimetype().to_owned());
+        return built_in_response(compressed, &headers, Some(mime.unwrap_or_default()));
+    }
     let file = match AppFiles::get(path) {
         Some(file) => file,
         None => {
@@ -88,19 +99,65 @@ async fn built_in(uri: Uri, headers: HeaderMap) -> Response {
             shell
         }
     };
+    built_in_response(file, &headers, None)
+}
+
+/// The answer with built-in `file`; `brotli_of` is the type of the file it is the brotli copy of.
+fn built_in_response(
+    file: rust_embed::EmbeddedFile,
+    headers: &HeaderMap,
+    brotli_of: Option<String>,
+) -> Response {
     let tag = conditional::etag_of(&file.metadata.sha256_hash());
-    let current = conditional::is_current(&headers, &tag);
+    let current = conditional::is_current(headers, &tag);
     let etag = HeaderValue::from_str(&tag).expect("hex is a valid header value");
+    let vary = (header::VARY, HeaderValue::from_static("accept-encoding"));
     if current {
-        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag), vary]).into_response();
     }
-    let content_type = HeaderValue::from_str(file.metadata.mimetype())
+    let compressed = brotli_of.is_some();
+    let mime = brotli_of.unwrap_or_else(|| file.metadata.mimetype().to_owned());
+    let content_type = HeaderValue::from_str(&mime)
         .unwrap_or(HeaderValue::from_static("application/octet-stream"));
-    (
-        [(header::CONTENT_TYPE, content_type), (header::ETAG, etag)],
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::ETAG, etag),
+            vary,
+        ],
         file.data,
     )
-        .into_response()
+        .into_response();
+    if compressed {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+    }
+    response
+}
+
+/// The build's brotli copy of asset `path` when the request accepts brotli and the copy exists.
+fn brotli_copy<F>(path: &str, headers: &HeaderMap, find: impl Fn(&str) -> Option<F>) -> Option<F> {
+    (path.starts_with("assets/") && accepts_brotli(headers))
+        .then(|| find(&format!("{path}.br")))
+        .flatten()
+}
+
+/// Whether `Accept-Encoding` lists `br` (or `*`) with a weight above zero (RFC 9110 §12.5.3).
+fn accepts_brotli(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let weight = parts
+                .find_map(|param| param.strip_prefix("q=").or(param.strip_prefix("Q=")))
+                .map_or(1.0, |q| q.parse::<f32>().unwrap_or(0.0));
+            (name.eq_ignore_ascii_case("br") || name == "*") && weight > 0.0
+        })
 }
 
 async fn refuse_source_maps(request: Request, next: Next) -> Response {
@@ -157,4 +214,58 @@ async fn set_cache_control(request: Request, next: Next) -> Response {
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accepting(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_str(value).unwrap(),
+        );
+        headers
+    }
+
+    #[test]
+    fn brotli_is_accepted_only_when_listed_with_a_weight() {
+        for yes in [
+            "br",
+            "gzip, deflate, br, zstd",
+            "gzip;q=1.0, BR;q=0.5",
+            "*",
+            "br;q=0.001",
+        ] {
+            assert!(accepts_brotli(&accepting(yes)), "{yes}");
+        }
+        for no in ["gzip", "br;q=0", "gzip, br;q=0.0", "identity", "brotli", ""] {
+            assert!(!accepts_brotli(&accepting(no)), "{no}");
+        }
+        assert!(!accepts_brotli(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn the_brotli_copy_is_chosen_for_assets_that_have_one() {
+        let files = [
+            "assets/app-1.js",
+            "assets/app-1.js.br",
+            "index.html",
+            "index.html.br",
+        ];
+        let find = |name: &str| files.contains(&name).then(|| name.to_owned());
+        let br = accepting("gzip, br");
+        assert_eq!(
+            brotli_copy("assets/app-1.js", &br, find).as_deref(),
+            Some("assets/app-1.js.br")
+        );
+        // No copy, a page rather than an asset, or a browser without brotli: the file itself.
+        assert_eq!(brotli_copy("assets/app-2.js", &br, find), None);
+        assert_eq!(brotli_copy("index.html", &br, find), None);
+        assert_eq!(
+            brotli_copy("assets/app-1.js", &accepting("gzip"), find),
+            None
+        );
+    }
 }

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use crate::{
     catalog::demo_app,
     console::{create_book, create_category, editor, send},
-    helpers::spawn_app,
+    helpers::{spawn_app, TestApp},
     uploads::{upload, wav},
 };
 
@@ -91,13 +91,21 @@ async fn an_uploaded_image_becomes_the_cover_in_every_size() {
         Some(&json!({"action": "publish", "ids": [id]})),
     )
     .await;
-    let detail: Value = app
-        .get(&format!("/api/books/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let detail = book_detail(&app, id).await;
     assert_eq!(detail["data"]["coverUrl"], cover_url.as_str());
+    // The srcset names every size by its width, each an address that answers that width.
+    let srcset = detail["data"]["coverSrcset"].as_str().expect("a srcset");
+    let candidates: Vec<(&str, &str)> = srcset
+        .split(", ")
+        .map(|candidate| candidate.split_once(' ').expect("address and width"))
+        .collect();
+    assert_eq!(candidates.len(), 3, "{srcset}");
+    for (url, width) in candidates {
+        let response = app.get(url).await;
+        assert_eq!(response.status(), 200, "{url}");
+        let decoded = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+        assert_eq!(format!("{}w", decoded.width()), width, "{url}");
+    }
     // And no cover again.
     let (_, body) = send(
         &app,
@@ -108,6 +116,9 @@ async fn an_uploaded_image_becomes_the_cover_in_every_size() {
     )
     .await;
     assert!(body["data"]["coverUrl"].is_null(), "{body}");
+    let detail = book_detail(&app, id).await;
+    assert!(detail["data"]["coverUrl"].is_null(), "{detail}");
+    assert!(detail["data"]["coverSrcset"].is_null(), "{detail}");
 }
 
 #[tokio::test]
@@ -136,4 +147,13 @@ async fn every_demo_book_has_its_own_generated_cover() {
     assert_eq!(status, 200, "{small}: {}", response.text().await.unwrap());
     let decoded = image::load_from_memory(&app.get(&small).await.bytes().await.unwrap()).unwrap();
     assert_eq!((decoded.width(), decoded.height()), (150, 200));
+}
+
+/// `GET /api/books/{id}` as JSON.
+async fn book_detail(app: &TestApp, id: i64) -> Value {
+    app.get(&format!("/api/books/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap()
 }

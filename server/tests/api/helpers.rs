@@ -188,13 +188,16 @@ pub fn locales_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../locales")
 }
 
+/// What the test app's `assets/app-3f9a1c.js.br` holds.
+pub const BROTLI_COPY: &[u8] = b"brotli copy of app-3f9a1c.js";
+
 /// A built-app folder with a page shell and one hashed asset.
 fn write_static_dir(root: &std::path::Path) -> PathBuf {
     let dist = root.join("dist");
     std::fs::create_dir_all(dist.join("assets")).unwrap();
     std::fs::write(
         dist.join("index.html"),
-        "<!doctype html><title>Tingshu test shell</title><div id=root></div>",
+        r#"<!doctype html><html lang="zh-CN"><head><title>Tingshu test shell</title></head><body><div id="root"></div></body></html>"#,
     )
     .unwrap();
     std::fs::write(
@@ -202,6 +205,8 @@ fn write_static_dir(root: &std::path::Path) -> PathBuf {
         "console.log('tingshu');".repeat(100),
     )
     .unwrap();
+    // The build's brotli copy (any bytes do: the server sends them as they are).
+    std::fs::write(dist.join("assets/app-3f9a1c.js.br"), BROTLI_COPY).unwrap();
     std::fs::write(
         dist.join("sw.js"),
         "self.addEventListener('fetch', () => {});",

@@ -1,5 +1,5 @@
 //! The built app: deep links get the page shell, hashed assets are immutable, the shell is not cached.
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::helpers::{spawn_app, spawn_app_with, BROTLI_COPY};
 
 #[tokio::test]
 async fn deep_links_get_the_page_shell_revalidated_each_time() {
@@ -76,6 +76,66 @@ async fn assets_are_compressed_when_asked() {
 }
 
 #[tokio::test]
+async fn a_browser_accepting_brotli_gets_the_builds_own_copy() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .get(app.url("/assets/app-3f9a1c.js"))
+        .header("Accept-Encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let headers = response.headers().clone();
+    assert_eq!(headers["content-encoding"], "br");
+    assert_eq!(headers["vary"], "accept-encoding");
+    assert!(headers["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
+    assert_eq!(
+        headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(response.bytes().await.unwrap().as_ref(), BROTLI_COPY);
+}
+
+#[tokio::test]
+async fn every_page_shell_preloads_the_translations_of_the_language_it_opens_in() {
+    let app = spawn_app().await;
+    let english = app
+        .client
+        .get(app.url("/"))
+        .header("Accept-Language", "en-US,en;q=0.9")
+        .send()
+        .await
+        .unwrap();
+    // `/` opens in the visitor's language, so its answer depends on what they send.
+    assert_eq!(english.headers()["vary"], "accept-language, cookie");
+    let html = english.text().await.unwrap();
+    assert!(html.contains(r#"<html lang="en-US">"#), "{html}");
+    assert!(html.contains(r#"href="/_i18n/en/app.json""#), "{html}");
+    for (path, lang, tag) in [
+        ("/", "zh", "zh-CN"),
+        ("/ja/search", "ja", "ja-JP"),
+        ("/en/books", "en", "en-US"),
+        ("/admin/users", "zh", "zh-CN"),
+    ] {
+        let html = app.get(path).await.text().await.unwrap();
+        assert!(
+            html.contains(&format!(r#"<html lang="{tag}">"#)),
+            "{path}: {html}"
+        );
+        assert!(
+            html.contains(&format!(r#"href="/_i18n/{lang}/app.json""#)),
+            "{path}: {html}"
+        );
+        assert!(html.contains("Tingshu test shell"), "{path}: {html}");
+        assert!(!html.contains(r#"as="image""#), "{path}: {html}");
+    }
+}
+
+#[tokio::test]
 async fn a_book_page_carries_its_own_title_for_crawlers_and_previews() {
     let app = spawn_app_with(|config| config.demo = true).await;
     let books: serde_json::Value = app.get("/api/books").await.json().await.unwrap();
@@ -95,6 +155,19 @@ async fn a_book_page_carries_its_own_title_for_crawlers_and_previews() {
     let html = page.text().await.unwrap();
     assert!(
         html.contains(&format!("<title>{en} - Tingshu</title>")),
+        "{html}"
+    );
+    // What the first paint waits for is asked for with the page: its translations and its cover.
+    assert!(
+        html.contains(r#"<link rel="preload" href="/_i18n/en/app.json" as="fetch" crossorigin>"#),
+        "{html}"
+    );
+    let cover = book["coverUrl"].as_str().expect("a demo cover");
+    let srcset = book["coverSrcset"].as_str().expect("its sizes");
+    assert!(
+        html.contains(&format!(
+            r#"<link rel="preload" as="image" href="{cover}" fetchpriority="high" imagesrcset="{srcset}" imagesizes="220px">"#
+        )),
         "{html}"
     );
 

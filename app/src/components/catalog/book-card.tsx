@@ -12,6 +12,17 @@ import './catalog.css';
 import { ACCESS_LABEL } from './labels';
 
 /**
+ * The width each size of cover is drawn at (`catalog.css`), for the browser to pick the smallest
+ * of the server's sizes (`coverSrcset`) that is sharp there. `lg` is the book page's, which the
+ * server preloads with the same `sizes` (`BOOK_COVER_SIZES` in `server/src/routes/page_meta.rs`).
+ */
+export const coverSizes = {
+  sm: '48px',
+  md: '(max-width: 420px) 50vw, 180px',
+  lg: '220px',
+} as const;
+
+/**
  * A book's cover. `priority`: a cover in the first screen (likely the page's largest paint) is
  * fetched at once and first; every other one only when it nears the screen.
  */
@@ -20,14 +31,16 @@ export function Cover({
   size = 'md',
   priority = false,
 }: {
-  book: Pick<BookSummary, 'coverUrl' | 'title'>;
-  size?: 'sm' | 'md' | 'lg';
+  book: Pick<BookSummary, 'coverUrl' | 'title'> & Partial<Pick<BookSummary, 'coverSrcset'>>;
+  size?: keyof typeof coverSizes;
   priority?: boolean;
 }) {
   return book.coverUrl ? (
     <img
       className={`cover cover--${size}`}
       src={book.coverUrl}
+      srcSet={book.coverSrcset ?? undefined}
+      sizes={book.coverSrcset ? coverSizes[size] : undefined}
       alt=""
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}

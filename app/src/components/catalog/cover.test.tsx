@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { book } from '@/testing/catalog-fixtures';
-import { BookGrid, Cover } from './book-card';
+import { BookGrid, Cover, coverSizes } from './book-card';
 
 const withCover = (id: number) => book(id, { coverUrl: `/api/covers/${id}/large` });
 
@@ -29,5 +29,33 @@ describe('covers in the first screen', () => {
     );
     const loading = [...container.querySelectorAll('img')].map((img) => img.getAttribute('loading'));
     expect(loading).toEqual(['eager', 'eager', 'lazy', 'lazy']);
+  });
+});
+
+describe('cover sizes', () => {
+  const srcset = '/api/covers/5/small 150w, /api/covers/5/medium 300w, /api/covers/5/large 600w';
+
+  it('offer the server’s sizes with the width each size of cover is drawn at', () => {
+    const { container } = render(
+      <>
+        <Cover book={book(5, { coverUrl: '/api/covers/5/large', coverSrcset: srcset })} size="sm" />
+        <Cover book={book(5, { coverUrl: '/api/covers/5/large', coverSrcset: srcset })} />
+        <Cover book={book(5, { coverUrl: '/api/covers/5/large', coverSrcset: srcset })} size="lg" />
+      </>,
+    );
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('srcset'))).toEqual([srcset, srcset, srcset]);
+    expect(images.map((img) => img.getAttribute('sizes'))).toEqual([coverSizes.sm, coverSizes.md, coverSizes.lg]);
+    expect(images.every((img) => img.getAttribute('src') === '/api/covers/5/large')).toBe(true);
+  });
+
+  it('leave a cover from elsewhere as it is', () => {
+    const { container } = render(
+      <Cover book={book(6, { coverUrl: 'https://example.com/c.jpg', coverSrcset: null })} />,
+    );
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('src', 'https://example.com/c.jpg');
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).not.toHaveAttribute('sizes');
   });
 });

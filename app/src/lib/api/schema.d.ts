@@ -1666,7 +1666,13 @@ export interface components {
             author: components["schemas"]["PersonRef"];
             narrator?: components["schemas"]["PersonRef"] | null;
             category: components["schemas"]["CategoryRef"];
+            /** @description The large cover (600×800). */
             coverUrl?: string | null;
+            /**
+             * @description The cover in every size with its width (`<img srcset>`): null without a cover, or for
+             *     a cover that is not stored here.
+             */
+            coverSrcset?: string | null;
             status: components["schemas"]["BookStatus"];
             access: components["schemas"]["BookAccess"];
             price?: components["schemas"]["Price"] | null;
@@ -3158,7 +3164,13 @@ export interface components {
                     author: components["schemas"]["PersonRef"];
                     narrator?: components["schemas"]["PersonRef"] | null;
                     category: components["schemas"]["CategoryRef"];
+                    /** @description The large cover (600×800). */
                     coverUrl?: string | null;
+                    /**
+                     * @description The cover in every size with its width (`<img srcset>`): null without a cover, or for
+                     *     a cover that is not stored here.
+                     */
+                    coverSrcset?: string | null;
                     status: components["schemas"]["BookStatus"];
                     access: components["schemas"]["BookAccess"];
                     price?: components["schemas"]["Price"] | null;
