@@ -36,16 +36,19 @@ expect() {
 }
 expect / 200 text/html '<div id="root">'
 expect /books/1 200 text/html '<div id="root">'
-script="$(grep -o '/assets/[^"]*\.js' "$work/body" | head -1)"
+cp "$work/body" "$work/page.html"
+script="$(grep -o '/assets/[^"]*\.js' "$work/page.html" | head -1 || true)"
 [ -n "$script" ] || { echo "FAIL: the page names no script"; failures=$((failures + 1)); }
 [ -z "$script" ] || expect "$script" 200 '(text|application)/javascript'
-# The build's brotli copy of the shell script, to a browser that accepts brotli: the same script.
-script="$(grep -o '/assets/shell-[^"]*\.js' "$work/body" | head -1)"
+# The build's brotli copy of the shell script, to a browser that accepts brotli: the same script,
+# whole (with its length: compression on the fly would stream it without one).
+script="$(grep -o '/assets/shell-[^"]*\.js' "$work/page.html" | head -1 || true)"
 [ -n "$script" ] || { echo "FAIL: the page names no shell script"; failures=$((failures + 1)); }
 if [ -n "$script" ]; then
   curl -s -o "$work/plain.js" "$base$script"
   curl -s -D "$work/br-headers" -H 'Accept-Encoding: br' -o "$work/script.br" "$base$script"
   if grep -qi '^content-encoding: br' "$work/br-headers" && grep -qiE '^content-type: (text|application)/javascript' "$work/br-headers" \
+    && grep -qi '^content-length: ' "$work/br-headers" \
     && curl -s --compressed -H 'Accept-Encoding: br' "$base$script" | cmp -s - "$work/plain.js"; then
     echo "ok   $script with Accept-Encoding: br: the build's brotli copy"
   else

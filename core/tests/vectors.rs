@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 60] = [
+const RULES: [&str; 61] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -55,6 +55,7 @@ const RULES: [&str; 60] = [
     "validateReview",
     "rootRedirect",
     "decideRoute",
+    "detourPath",
     "errorScreen",
     "powDigest",
     "solvePow",
@@ -148,6 +149,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateReview" => run(input, ok(catalog::review::validate_review)),
         "rootRedirect" => run(input, ok(routing::locale::root_redirect)),
         "decideRoute" => run(input, routing::guard::decide_route),
+        "detourPath" => run(input, ok(routing::guard::detour_path)),
         "errorScreen" => run(input, ok(error_screen::error_screen)),
         "powDigest" => run(input, ok(pow::pow_digest)),
         "solvePow" => run(input, ok(pow::solve_pow)),

@@ -76,6 +76,7 @@ mod shell {
         isRecordId(routing::record_id::IsRecordIdInput = "IsRecordIdInput") -> "boolean" = ok(routing::record_id::is_record_id);
         rootRedirect(routing::locale::RootRedirectInput = "RootRedirectInput") -> "string | null" = ok(routing::locale::root_redirect);
         decideRoute(routing::guard::DecideRouteInput = "DecideRouteInput") -> "RouteDecision" = routing::guard::decide_route;
+        detourPath(routing::guard::DetourPathInput = "DetourPathInput") -> "string" = ok(routing::guard::detour_path);
         errorScreen(error_screen::ErrorScreenInput = "ErrorScreenInput") -> "ErrorScreen" = ok(error_screen::error_screen);
         progressWins(catalog::progress::ProgressWinsInput = "ProgressWinsInput") -> "boolean" = ok(catalog::progress::progress_wins);
         clampPlaybackRate(catalog::progress::ClampPlaybackRateInput = "ClampPlaybackRateInput") -> "number" = ok(catalog::progress::clamp_playback_rate);

@@ -12,6 +12,7 @@ export {
   clampRating,
   currencyForLang,
   decideRoute,
+  detourPath,
   errorScreen,
   formatCurrency,
   formatDuration,

@@ -25,6 +25,8 @@ pub const ADMIN_PREFIX: &str = "/admin";
 pub const PREMIUM_PREFIXES: [&str; 2] = ["/premium", "/downloads"];
 /// The membership upgrade page: target of premium redirects, so never premium-guarded.
 pub const PREMIUM_PAGE: &str = "/premium";
+/// The sign-in page: target of login redirects.
+pub const LOGIN_PAGE: &str = "/auth/login";
 
 /// A named route guard (spec §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,6 +143,39 @@ pub struct DecideRouteInput {
     pub lang: Lang,
 }
 
+/// The page a listener is sent on to from one they cannot use yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum Detour {
+    /// The sign-in page.
+    SignIn,
+    /// The membership page, saying a membership is needed.
+    Premium,
+}
+
+/// Input of `detourPath`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct DetourPathInput {
+    /// The page the listener is on (locale prefix, query and hash as shown), to come back to.
+    pub path: String,
+    pub to: Detour,
+}
+
+/// `detourPath`: the sign-in or membership page's address for a listener on `path`, exactly
+/// as `decideRoute` sends a guarded page there: under the path's locale prefix, with
+/// `redirect=<path>` (`/en/books/3` → `/en/auth/login?redirect=%2Fen%2Fbooks%2F3`) and, for
+/// membership, `reason=premium_required`. For links a page offers itself ("sign in to rate").
+pub fn detour_path(input: DetourPathInput) -> String {
+    let located = locate(&input.path);
+    match input.to {
+        Detour::SignIn => target(&located, LOGIN_PAGE, &[]),
+        Detour::Premium => target(&located, PREMIUM_PAGE, &[("reason", "premium_required")]),
+    }
+}
+
 /// Output of `decideRoute`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
@@ -210,7 +245,7 @@ pub fn decide_route(input: DecideRouteInput) -> Result<RouteDecision, GuardError
             && !is_premium_page;
         return Ok(if needs_login {
             RouteDecision::Login {
-                to: target(&located, "/auth/login", &[]),
+                to: target(&located, LOGIN_PAGE, &[]),
             }
         } else {
             RouteDecision::Allow
@@ -612,6 +647,44 @@ mod tests {
         });
         assert_eq!(out, Err(GuardError::UnknownGuard("vip".into())));
         assert_eq!(out.unwrap_err().to_string(), "unknown guard: vip");
+    }
+
+    #[test]
+    fn a_detour_is_where_the_guard_would_send_the_same_page() {
+        let detour = |path: &str, to| {
+            detour_path(DetourPathInput {
+                path: path.into(),
+                to,
+            })
+        };
+        assert_eq!(
+            detour("/en/books/3", Detour::SignIn),
+            "/en/auth/login?redirect=%2Fen%2Fbooks%2F3"
+        );
+        assert_eq!(
+            detour("/books/3/chapters/9?t=1", Detour::SignIn),
+            "/auth/login?redirect=%2Fbooks%2F3%2Fchapters%2F9%3Ft%3D1"
+        );
+        assert_eq!(
+            detour("/ja/downloads", Detour::Premium),
+            "/ja/premium?redirect=%2Fja%2Fdownloads&reason=premium_required"
+        );
+        // The same address decideRoute sends a signed-out listener on a guarded page to.
+        let guarded = decide_route(DecideRouteInput {
+            path: "/en/bookshelf".into(),
+            user: None,
+            guards: vec!["auth".into()],
+            permission: None,
+            lang: Lang::En,
+            now_ms: 0.0,
+        })
+        .unwrap();
+        assert_eq!(
+            guarded,
+            RouteDecision::Login {
+                to: detour("/en/bookshelf", Detour::SignIn)
+            }
+        );
     }
 
     #[test]

@@ -7,9 +7,8 @@ import { Skeleton } from '@/components/async-state/async-state';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import type { BookDetail } from '@/lib/api/types';
-import { clampRating } from '@/lib/core';
+import { clampRating, detourPath } from '@/lib/core';
 import { useLang } from '@/lib/lang';
-import { pathTo } from '@/lib/paths';
 import { ReviewList } from './review-list';
 import { Stars } from './stars';
 import './reviews.css';
@@ -37,9 +36,7 @@ function SignInToRate() {
   const { fullPath } = useLang();
   return (
     <p className="sign-in-prompt">
-      <LocalizedLink to={`${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`}>
-        {t('app.reviews.signInToRate')}
-      </LocalizedLink>
+      <LocalizedLink to={detourPath({ path: fullPath, to: 'signIn' })}>{t('app.reviews.signInToRate')}</LocalizedLink>
     </p>
   );
 }

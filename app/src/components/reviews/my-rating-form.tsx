@@ -2,12 +2,12 @@
 // character count, save and remove. Checked by core's `validateReview` before sending; the
 // server's 400 field errors shown by their fields. Loaded only for a signed-in listener: it brings
 // the pages' wasm rules with it.
-import { useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { TextAreaField } from '@/components/form-field/form-field';
-import { useOverlays } from '@/components/overlay/use-overlays';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { useToast } from '@/components/toast/use-toast';
 import type { MyRating } from '@/lib/api/types';
 import { formatNumber } from '@/lib/core';
@@ -26,7 +26,6 @@ function RatingEditor({ bookId, userId, mine }: Props & { mine: MyRating | null 
   const { t } = useTranslation();
   const { lang } = useLang();
   const { toast } = useToast();
-  const overlays = useOverlays();
   const describeFailure = useDescribeFailure();
   const headingId = useId();
   const rate = useRateBook(userId, bookId);
@@ -61,13 +60,7 @@ function RatingEditor({ bookId, userId, mine }: Props & { mine: MyRating | null 
     }
   };
 
-  const onRemove = async (event: MouseEvent<HTMLButtonElement>) => {
-    const confirmed = await overlays.confirm({
-      title: t('app.reviews.mine.confirmRemove'),
-      confirmLabel: t('app.reviews.mine.remove'),
-      opener: event.currentTarget,
-    });
-    if (!confirmed) return;
+  const onRemove = async () => {
     setFailure(null);
     try {
       await unrate.mutateAsync();
@@ -116,15 +109,12 @@ function RatingEditor({ bookId, userId, mine }: Props & { mine: MyRating | null 
           {rate.isPending ? t('app.reviews.mine.saving') : t('app.reviews.mine.save')}
         </button>
         {mine && (
-          <button
-            type="button"
-            className="button"
-            aria-haspopup="dialog"
+          <ConfirmButton
+            label={t('app.reviews.mine.remove')}
+            title={t('app.reviews.mine.confirmRemove')}
             disabled={busy}
-            onClick={(event) => void onRemove(event)}
-          >
-            {t('app.reviews.mine.remove')}
-          </button>
+            onConfirm={onRemove}
+          />
         )}
       </div>
     </form>

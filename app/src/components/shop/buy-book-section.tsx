@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { localPrice } from '@/components/catalog/price';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import type { BookDetail } from '@/lib/api/types';
-import { currencyForLang } from '@/lib/core';
+import { currencyForLang, detourPath } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { useCheckout } from './use-checkout';
@@ -73,7 +73,7 @@ function BuyBook({ book, userId }: BuyBookProps) {
             <LocalizedLink
               className="button button--primary"
               data-testid="buy-book"
-              to={`${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`}
+              to={detourPath({ path: fullPath, to: 'signIn' })}
             >
               {t('shop.buyBook.signIn')}
             </LocalizedLink>

@@ -6,9 +6,8 @@ import { useLocation } from 'react-router';
 import { localPrice } from '@/components/catalog/price';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import type { ChapterSummary } from '@/lib/api/types';
-import { currencyForLang } from '@/lib/core';
+import { currencyForLang, detourPath } from '@/lib/core';
 import { useLang } from '@/lib/lang';
-import { pathTo } from '@/lib/paths';
 import { useCheckout } from './use-checkout';
 import './shop.css';
 
@@ -42,7 +41,7 @@ function BuyChapter({ chapter, userId }: BuyChapterProps) {
         className="button button--small"
         data-testid={`buy-chapter-${chapter.id}`}
         aria-label={label}
-        to={`${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`}
+        to={detourPath({ path: fullPath, to: 'signIn' })}
       >
         {t('shop.buyChapter.action', { price })}
       </LocalizedLink>

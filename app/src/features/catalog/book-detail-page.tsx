@@ -18,7 +18,7 @@ import { useCurrentUser } from '@/features/auth/use-auth';
 import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
 import { BookRatings } from '@/components/reviews/book-ratings';
-import { clampRating, formatDuration, formatNumber } from '@/lib/core';
+import { clampRating, detourPath, formatDuration, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { usePageTitle } from '@/lib/page-title';
 import { pathTo } from '@/lib/paths';
@@ -70,9 +70,7 @@ function Toggles({ book }: { book: BookDetail }) {
   if (!user) {
     return (
       <p className="sign-in-prompt">
-        <LocalizedLink to={`${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`}>
-          {t('app.catalog.book.signIn')}
-        </LocalizedLink>{' '}
+        <LocalizedLink to={detourPath({ path: fullPath, to: 'signIn' })}>{t('app.catalog.book.signIn')}</LocalizedLink>{' '}
         {t('app.catalog.book.signInToKeep')}
       </p>
     );

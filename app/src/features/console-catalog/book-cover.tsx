@@ -4,7 +4,7 @@
 // the files). A refused image or a failed change says why.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { UploadProgress } from '@/components/upload/upload-progress';
 import { UploadZone } from '@/components/upload/upload-zone';
 import { useUploads } from '@/components/upload/use-uploads';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
 import type { AdminBook } from '@/lib/api/types';

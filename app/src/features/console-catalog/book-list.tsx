@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { ACCESS_LABEL, STATUS_LABEL } from '@/components/catalog/labels';
 import { Pagination } from '@/components/catalog/pagination';
-import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { ConsoleTable, type Column } from '@/components/console/console-table';
 import { SearchBox } from '@/components/console/search-box';
 import { LocalizedLink } from '@/components/localized-link/localized-link';

@@ -3,7 +3,7 @@
 // of the three prices, checked by core's price rule before it is sent.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { TextField } from '@/components/form-field/form-field';
 import { useToast } from '@/components/toast/use-toast';
 import type { ChapterBulkAction } from '@/lib/api/types';

@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { PreviewPlayer, useAudioPreview } from '@/components/console/audio-preview';
-import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { ConsoleTable, type Column } from '@/components/console/console-table';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';

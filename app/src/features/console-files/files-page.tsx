@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { Pagination } from '@/components/catalog/pagination';
 import { PreviewPlayer, useAudioPreview } from '@/components/console/audio-preview';
-import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { ConsoleTable, type Column } from '@/components/console/console-table';
 import { SearchBox } from '@/components/console/search-box';
 import { useToast } from '@/components/toast/use-toast';

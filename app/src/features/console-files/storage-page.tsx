@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { ConfirmButton } from '@/components/console/confirm-button';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { ConsoleTable, type Column } from '@/components/console/console-table';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';

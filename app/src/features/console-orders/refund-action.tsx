@@ -2,10 +2,10 @@
 // says how much goes back to whom and exactly what the refund takes back (the membership time the
 // order added, the lifetime membership, or the bought book or chapter). The server's refusal (409
 // when the order is no longer paid) is shown in its own words.
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextAreaField } from '@/components/form-field/form-field';
-import { useOverlays } from '@/components/overlay/use-overlays';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { useToast } from '@/components/toast/use-toast';
 import type { AdminOrder } from '@/lib/api/types';
 import { serverFields, useDescribeFailure } from '@/lib/form-errors';
@@ -18,7 +18,6 @@ export const reasonMaxChars = 200;
 export function RefundAction({ order }: { order: AdminOrder }) {
   const { t } = useTranslation('console');
   const { toast } = useToast();
-  const overlays = useOverlays();
   const describeFailure = useDescribeFailure();
   const { money, num } = useOrderFormat();
   const headingId = useId();
@@ -49,21 +48,6 @@ export function RefundAction({ order }: { order: AdminOrder }) {
     }
   };
 
-  const ask = async (event: MouseEvent<HTMLButtonElement>) => {
-    const confirmed = await overlays.confirm({
-      title: t('console.orders.refund.confirmTitle', { id: order.id, amount }),
-      description: t('console.orders.refund.confirmDescription', {
-        amount,
-        buyer,
-        provider: order.provider,
-        what: taken(),
-      }),
-      confirmLabel: t('console.orders.refund.action'),
-      opener: event.currentTarget,
-    });
-    if (confirmed) await run();
-  };
-
   return (
     <section className="order-refund" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('console.orders.refund.title')}</h3>
@@ -81,16 +65,22 @@ export function RefundAction({ order }: { order: AdminOrder }) {
         error={reasonError}
       />
       <div className="console-actions">
-        <button
-          type="button"
+        <ConfirmButton
           className="button console-danger"
-          data-testid={`refund-order-${order.id}`}
+          testId={`refund-order-${order.id}`}
+          label={t('console.orders.refund.action')}
+          title={t('console.orders.refund.confirmTitle', { id: order.id, amount })}
+          description={t('console.orders.refund.confirmDescription', {
+            amount,
+            buyer,
+            provider: order.provider,
+            what: taken(),
+          })}
           disabled={refund.isPending}
-          aria-haspopup="dialog"
-          onClick={(event) => void ask(event)}
+          onConfirm={run}
         >
-          {refund.isPending ? t('console.orders.refund.running') : t('console.orders.refund.action')}
-        </button>
+          {refund.isPending ? t('console.orders.refund.running') : undefined}
+        </ConfirmButton>
       </div>
     </section>
   );

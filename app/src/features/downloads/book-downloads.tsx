@@ -1,9 +1,9 @@
 // One downloaded book on the downloads page: its title (to its page), chapters kept and their size,
 // until when they play offline, its chapters, and removing the whole book after a confirmation.
-import { useId, type MouseEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { useOverlays } from '@/components/overlay/use-overlays';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { formatDate, formatFileSize } from '@/lib/core-pages';
 import { downloads } from '@/lib/downloads/download-manager';
 import { useLang } from '@/lib/lang';
@@ -24,16 +24,7 @@ export function BookDownloads({
   const { t } = useTranslation('pages');
   const { lang } = useLang();
   const headingId = useId();
-  const overlays = useOverlays();
   const { bookId, bookTitle, playableUntil } = group;
-  const askRemove = async (event: MouseEvent<HTMLButtonElement>) => {
-    const confirmed = await overlays.confirm({
-      title: t('pages.downloads.confirmRemoveBook', { title: bookTitle }),
-      confirmLabel: t('pages.downloads.removeBook'),
-      opener: event.currentTarget,
-    });
-    if (confirmed) await downloads.removeBook(bookId);
-  };
   return (
     <section className="download-book" data-testid={`download-book-${bookId}`} aria-labelledby={headingId}>
       <div className="download-book__head">
@@ -56,15 +47,13 @@ export function BookDownloads({
             )}
           </p>
         </div>
-        <button
-          type="button"
+        <ConfirmButton
           className="button button--small"
-          aria-label={t('pages.downloads.removeBookNamed', { title: bookTitle })}
-          aria-haspopup="dialog"
-          onClick={(event) => void askRemove(event)}
-        >
-          {t('pages.downloads.removeBook')}
-        </button>
+          label={t('pages.downloads.removeBook')}
+          ariaLabel={t('pages.downloads.removeBookNamed', { title: bookTitle })}
+          title={t('pages.downloads.confirmRemoveBook', { title: bookTitle })}
+          onConfirm={() => downloads.removeBook(bookId)}
+        />
       </div>
       <ol className="download-list">
         {group.chapters.map((entry) => (

@@ -1,10 +1,9 @@
 // One chapter of a downloaded book: its number, title, length and size; while it arrives, its
 // progress (and "try again" once failed); once kept, play it offline (when it may play) or read
 // why not; and remove it, after a confirmation.
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadProgress } from '@/components/downloads/download-progress';
-import { useOverlays } from '@/components/overlay/use-overlays';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { useToast } from '@/components/toast/use-toast';
 import { usePlayerController } from '@/features/player';
 import { clampProgress, formatDuration } from '@/lib/core';
@@ -70,17 +69,8 @@ export function DownloadRow({ entry, canPlay }: { entry: ChapterEntry; canPlay: 
   const { t } = useTranslation('pages');
   const { lang } = useLang();
   const player = usePlayerController();
-  const overlays = useOverlays();
   const { record, transfer, chapterId, title } = entry;
   const playable = record !== undefined && downloadPlayable(record, Date.now());
-  const askRemove = async (event: MouseEvent<HTMLButtonElement>) => {
-    const confirmed = await overlays.confirm({
-      title: t('pages.downloads.confirmRemove', { title }),
-      confirmLabel: t('pages.downloads.remove'),
-      opener: event.currentTarget,
-    });
-    if (confirmed) await downloads.remove([chapterId]);
-  };
   return (
     <li className="download-row" data-testid={`download-chapter-${chapterId}`}>
       <span className="download-row__index">{entry.index}</span>
@@ -106,16 +96,14 @@ export function DownloadRow({ entry, canPlay }: { entry: ChapterEntry; canPlay: 
             <span aria-hidden="true">▶</span> {t('pages.downloads.play')}
           </button>
         )}
-        <button
-          type="button"
+        <ConfirmButton
           className="button button--small"
-          data-testid={`remove-download-${chapterId}`}
-          aria-label={t('pages.downloads.removeNamed', { title })}
-          aria-haspopup="dialog"
-          onClick={(event) => void askRemove(event)}
-        >
-          {t('pages.downloads.remove')}
-        </button>
+          testId={`remove-download-${chapterId}`}
+          label={t('pages.downloads.remove')}
+          ariaLabel={t('pages.downloads.removeNamed', { title })}
+          title={t('pages.downloads.confirmRemove', { title })}
+          onConfirm={() => downloads.remove([chapterId])}
+        />
       </div>
     </li>
   );

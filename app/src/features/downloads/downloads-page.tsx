@@ -1,11 +1,10 @@
 // /downloads and /premium/downloads: the chapters kept for offline listening, book by book, with
 // their sizes, the storage they take and the browser's quota, transfers under way, offline play
 // through the app's player, removal, and why nothing plays once the membership lapsed.
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Skeleton } from '@/components/async-state/async-state';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { useOverlays } from '@/components/overlay/use-overlays';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import { isPremium } from '@/lib/core-pages';
 import { downloadPlayable } from '@/lib/downloads/download-cache';
@@ -24,7 +23,6 @@ export function DownloadsPage() {
   const { t } = useTranslation('pages');
   const user = useCurrentUser();
   const state = useDownloads();
-  const overlays = useOverlays();
   useRenewal(user !== null);
   const { records, transfers, supported, loaded, storage } = state;
   const now = Date.now();
@@ -33,23 +31,17 @@ export function DownloadsPage() {
   const canPlay = member && !lapsed;
   const expired = records.some((record) => !record.lapsed && !downloadPlayable(record, now));
   const groups = groupDownloads(records, transfers);
-  const askRemoveAll = async (event: MouseEvent<HTMLButtonElement>) => {
-    const confirmed = await overlays.confirm({
-      title: t('pages.downloads.confirmRemoveAll'),
-      confirmLabel: t('pages.downloads.removeAll'),
-      opener: event.currentTarget,
-    });
-    if (confirmed) await downloads.removeAll();
-  };
 
   return (
     <div className="catalog-page downloads-page">
       <div className="shelf__head">
         <h1>{t('pages.downloads.title')}</h1>
         {groups.length > 0 && (
-          <button type="button" className="button" aria-haspopup="dialog" onClick={(event) => void askRemoveAll(event)}>
-            {t('pages.downloads.removeAll')}
-          </button>
+          <ConfirmButton
+            label={t('pages.downloads.removeAll')}
+            title={t('pages.downloads.confirmRemoveAll')}
+            onConfirm={() => downloads.removeAll()}
+          />
         )}
       </div>
       <p className="downloads-page__intro">{t('pages.downloads.intro')}</p>

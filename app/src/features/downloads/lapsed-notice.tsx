@@ -2,13 +2,14 @@
 // a member; with the way to the membership page and back here.
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { pathTo } from '@/lib/paths';
-
-/** The membership page, asked from here (core's premium redirect, to this page). */
-export const upgradePath = `${pathTo('premium')}?redirect=${encodeURIComponent(pathTo('downloads'))}&reason=premium_required`;
+import { detourPath } from '@/lib/core';
+import { useLang } from '@/lib/lang';
 
 export function LapsedNotice({ lapsed }: { lapsed: boolean }) {
   const { t } = useTranslation('pages');
+  const { fullPath } = useLang();
+  // The membership page, which brings the listener back here (core's premium detour).
+  const upgradePath = detourPath({ path: fullPath, to: 'premium' });
   return (
     <div className="downloads-notice" role="alert" data-testid="downloads-lapsed">
       <h2>{lapsed ? t('pages.downloads.lapsed.title') : t('pages.downloads.notPremium.title')}</h2>

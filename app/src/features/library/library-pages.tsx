@@ -1,12 +1,12 @@
 // The listener's own library: /bookshelf, /favorites, /history and /user/play-history (server-backed, per user).
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { Cover } from '@/components/catalog/book-card';
 import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { useOverlays } from '@/components/overlay/use-overlays';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { useToast } from '@/components/toast/use-toast';
 import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
@@ -131,7 +131,6 @@ export function HistoryPage() {
   const { lang } = useLang();
   const player = usePlayerController();
   const failed = useFailureToast();
-  const overlays = useOverlays();
   const viewer = useViewer();
   const [page, setPage] = useState(1);
   const history = useQuery(libraryQueries.history(viewer, page));
@@ -149,13 +148,7 @@ export function HistoryPage() {
       failed();
     }
   };
-  const clearAll = async (event: MouseEvent<HTMLButtonElement>) => {
-    const confirmed = await overlays.confirm({
-      title: t('app.library.history.confirmClear'),
-      confirmLabel: t('app.library.history.clearAll'),
-      opener: event.currentTarget,
-    });
-    if (!confirmed) return;
+  const clearAll = async () => {
     try {
       await clear.mutateAsync({});
       setCleared(true);
@@ -169,9 +162,11 @@ export function HistoryPage() {
       <div className="shelf__head">
         <h1>{t('app.library.history.title')}</h1>
         {items.length > 0 && (
-          <button type="button" className="button" aria-haspopup="dialog" onClick={(event) => void clearAll(event)}>
-            {t('app.library.history.clearAll')}
-          </button>
+          <ConfirmButton
+            label={t('app.library.history.clearAll')}
+            title={t('app.library.history.confirmClear')}
+            onConfirm={clearAll}
+          />
         )}
       </div>
       {history.isPending && <Skeleton count={3} variant="row" />}

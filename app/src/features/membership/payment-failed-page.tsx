@@ -1,12 +1,11 @@
 // /payment/failed?order=<id>[&reason=abandoned]: the payment did not go through (declined, or the
 // checkout was left). A signed-in buyer whose order still waits may pay it again or cancel it;
 // everyone may choose a plan or go home. Nothing is granted here.
-import type { MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { useOverlays } from '@/components/overlay/use-overlays';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { failureMessage } from '@/components/shop/failure-message';
 import { useToast } from '@/components/toast/use-toast';
 import { useCurrentUser } from '@/features/auth/use-auth';
@@ -22,7 +21,6 @@ import './membership.css';
 function OrderActions({ id }: { id: number }) {
   const { t } = useTranslation('shop');
   const { toast } = useToast();
-  const overlays = useOverlays();
   const viewer = useViewer();
   const order = useQuery(shopQueries.order(viewer, id));
   const cancel = useCancelOrder(viewer.userId);
@@ -30,14 +28,7 @@ function OrderActions({ id }: { id: number }) {
   if (!order.isSuccess) return null;
   const data = order.data;
 
-  const cancelOrder = async (event: MouseEvent<HTMLButtonElement>) => {
-    const confirmed = await overlays.confirm({
-      title: t('shop.orders.confirmCancel'),
-      description: t('shop.orders.confirmCancelDetail'),
-      confirmLabel: t('shop.orders.cancel'),
-      opener: event.currentTarget,
-    });
-    if (!confirmed) return;
+  const cancelOrder = async () => {
     try {
       await cancel.mutateAsync(data.id);
       toast({ color: 'success', icon: 'success', title: t('shop.orders.cancelled') });
@@ -59,16 +50,14 @@ function OrderActions({ id }: { id: number }) {
           >
             {t('shop.failed.payAgain')}
           </button>
-          <button
-            type="button"
-            className="button"
-            data-testid="cancel-order"
-            aria-haspopup="dialog"
+          <ConfirmButton
+            testId="cancel-order"
+            label={t('shop.orders.cancel')}
+            title={t('shop.orders.confirmCancel')}
+            description={t('shop.orders.confirmCancelDetail')}
             disabled={cancel.isPending}
-            onClick={(event) => void cancelOrder(event)}
-          >
-            {t('shop.orders.cancel')}
-          </button>
+            onConfirm={cancelOrder}
+          />
         </div>
       ) : data.state === 'paid' ? (
         <p className="shop-notice">

@@ -9,9 +9,8 @@ import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useCheckout, type Checkout } from '@/components/shop/use-checkout';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import type { PlanView } from '@/lib/api/types';
-import { formatCurrency } from '@/lib/core';
+import { detourPath, formatCurrency } from '@/lib/core';
 import { useLang } from '@/lib/lang';
-import { pathTo } from '@/lib/paths';
 import { shopQueries } from '@/lib/queries/shop';
 import { planName } from './labels';
 import './membership.css';
@@ -87,7 +86,7 @@ function PlanCard({ plan, signedIn, checkout, redirect }: PlanCardProps) {
           <LocalizedLink
             className="button button--primary plan-card__buy"
             data-testid={`buy-plan-${plan.code}`}
-            to={`${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`}
+            to={detourPath({ path: fullPath, to: 'signIn' })}
           >
             {t('shop.plans.signInToBuy')}
           </LocalizedLink>

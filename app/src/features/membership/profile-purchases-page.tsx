@@ -1,12 +1,12 @@
 // /profile/purchases: the caller's orders, newest first and paged: what, kind, state, amount in the
 // order's own currency and date; a pending order may be paid (its checkout) or cancelled (confirmed first).
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
-import { useOverlays } from '@/components/overlay/use-overlays';
+import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { failureMessage } from '@/components/shop/failure-message';
 import { useToast } from '@/components/toast/use-toast';
 import { useCurrentUser } from '@/features/auth/use-auth';
@@ -28,18 +28,8 @@ function OrderRow({ order, onCancel, cancelling }: { order: OrderView; onCancel:
   const { t } = useTranslation('shop');
   const { lang } = useLang();
   const timezone = useCurrentUser()?.preferences.timezone;
-  const overlays = useOverlays();
   const title = orderTitle(order, t);
   const payable = order.state === 'pending' && order.checkoutUrl;
-  const askCancel = async (event: MouseEvent<HTMLButtonElement>) => {
-    const confirmed = await overlays.confirm({
-      title: t('shop.orders.confirmCancel'),
-      description: t('shop.orders.confirmCancelDetail'),
-      confirmLabel: t('shop.orders.cancel'),
-      opener: event.currentTarget,
-    });
-    if (confirmed) onCancel();
-  };
 
   return (
     <li className="order-row" data-testid={`order-row-${order.id}`} data-state={order.state}>
@@ -75,17 +65,16 @@ function OrderRow({ order, onCancel, cancelling }: { order: OrderView; onCancel:
           >
             {t('shop.orders.pay')}
           </button>
-          <button
-            type="button"
+          <ConfirmButton
             className="button button--small"
-            data-testid={`cancel-order-${order.id}`}
-            aria-label={t('shop.orders.cancelNamed', { title })}
-            aria-haspopup="dialog"
+            testId={`cancel-order-${order.id}`}
+            label={t('shop.orders.cancel')}
+            ariaLabel={t('shop.orders.cancelNamed', { title })}
+            title={t('shop.orders.confirmCancel')}
+            description={t('shop.orders.confirmCancelDetail')}
             disabled={cancelling}
-            onClick={(event) => void askCancel(event)}
-          >
-            {t('shop.orders.cancel')}
-          </button>
+            onConfirm={onCancel}
+          />
         </div>
       )}
     </li>

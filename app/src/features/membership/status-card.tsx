@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { detourPath } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import type { ViewerMembership } from './use-premium-status';
@@ -22,9 +23,7 @@ export function StatusCard({ membership }: { membership: ViewerMembership }) {
       {signedIn ? (
         <LocalizedLink to={pathTo('profileMembership')}>{t('shop.status.details')}</LocalizedLink>
       ) : (
-        <LocalizedLink to={`${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`}>
-          {t('shop.status.signIn')}
-        </LocalizedLink>
+        <LocalizedLink to={detourPath({ path: fullPath, to: 'signIn' })}>{t('shop.status.signIn')}</LocalizedLink>
       )}
     </section>
   );

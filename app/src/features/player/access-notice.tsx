@@ -2,6 +2,7 @@
 // upgrade page, which brings them back here after paying), or buy (the book page's buy section).
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { detourPath } from '@/lib/core';
 import type { ChapterAccessKind } from '@/lib/api/types';
 import type { Label } from '@/lib/i18n';
 import { useLang } from '@/lib/lang';
@@ -27,9 +28,9 @@ const NOTICE_TEXT = {
 function actionTarget(kind: 'login' | 'membership' | 'purchase', fullPath: string, bookId?: number): string {
   switch (kind) {
     case 'login':
-      return `${pathTo('login')}?redirect=${encodeURIComponent(fullPath)}`;
+      return detourPath({ path: fullPath, to: 'signIn' });
     case 'membership':
-      return `${pathTo('premium')}?redirect=${encodeURIComponent(fullPath)}&reason=premium_required`;
+      return detourPath({ path: fullPath, to: 'premium' });
     case 'purchase':
       return bookId === undefined ? pathTo('subscription') : `${pathTo('bookDetail', { id: bookId })}#buy`;
   }
