@@ -1,11 +1,12 @@
 // The first pages a visitor opens (home, a book): their module and first data asked for at startup,
 // and their room kept while they load, so nothing in view moves when they arrive.
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CategoryNode } from '@/lib/api/types';
 import { createQueryClient } from '@/lib/queries/client';
 import { book, bookDetail, chapter, page } from '@/testing/catalog-fixtures';
+import { fakeIntersectionObserver, reportAllNear } from '@/testing/fake-intersection-observer';
 import { mockFetch, ok, storeSession } from '@/testing/fetch';
 import { createTestI18n } from '@/testing/i18n';
 import { renderApp } from '@/testing/render-app';
@@ -71,28 +72,36 @@ describe('the page an address opens', () => {
 });
 
 describe('the first data, asked for at startup', () => {
-  it('is what the home page reads: rendered from that cache, it asks for nothing more', async () => {
+  it('is the popular shelf the home page opens with; the sections below ask once they are near', async () => {
     const { calls } = mockFetch({
       'GET /api/books': ok(page([book(1)])),
       'GET /api/limited-free': ok(page([])),
       'GET /api/categories': ok(categories),
     });
+    const asked = () =>
+      calls.map((call) => new URL(call.url, 'http://x').pathname + new URL(call.url, 'http://x').search);
     const queryClient = createQueryClient();
     await preloadPage('/', { queryClient, lang: 'zh', viewer: guest });
-    await waitFor(() => expect(calls).toHaveLength(5));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(asked()).toEqual(['/api/books?sort=popular&pageSize=6']);
+
+    const observers = fakeIntersectionObserver();
     renderWithCache('/', queryClient);
     expect(await screen.findByRole('heading', { level: 2, name: '热门有声书' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /书1/ })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+
+    act(() => reportAllNear(observers));
     expect(await screen.findByRole('link', { name: /武侠/ })).toBeInTheDocument();
-    expect(calls.map((call) => new URL(call.url, 'http://x').pathname + new URL(call.url, 'http://x').search)).toEqual(
+    await waitFor(() => expect(calls).toHaveLength(5));
+    expect(asked()).toEqual(
       expect.arrayContaining([
-        '/api/books?sort=popular&pageSize=6',
         '/api/books?sort=newest&pageSize=6',
         '/api/books?sort=rating&pageSize=6',
         '/api/limited-free',
         '/api/categories',
       ]),
     );
-    expect(calls).toHaveLength(5);
   });
 
   it("is what a book's page reads, for a visitor nobody is signed in as", async () => {

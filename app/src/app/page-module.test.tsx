@@ -1,5 +1,5 @@
 // Page modules: a page fetched ahead renders at once (no loading state), one that is not loads on
-// first render as before, and a module's prefetch starts with the module when given a context.
+// first render as before, and a route's prefetch starts beside the module when given a context.
 import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { pageFrom, type PrefetchContext } from './page-module';
 
 function fakeModule() {
   const prefetchGreeting = vi.fn<(context: PrefetchContext) => void>();
-  const module = { Greeting: () => <h1>你好</h1>, prefetchGreeting };
+  const module = { Greeting: () => <h1>你好</h1> };
   const load = vi.fn(() => Promise.resolve(module));
   return { load, prefetchGreeting };
 }
@@ -45,13 +45,19 @@ describe('pageFrom', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it("starts the module's prefetch with the context once the module is here, and only with one", async () => {
-    const { load, prefetchGreeting } = fakeModule();
-    const Page = pageFrom(load, 'Greeting', 'prefetchGreeting');
-    await Page.preload();
+  it("starts the route's prefetch with the context before the module is here, and only with one", async () => {
+    const { prefetchGreeting } = fakeModule();
+    type Module = { Greeting: () => React.JSX.Element };
+    let arrive: (module: Module) => void = () => {};
+    const module = new Promise<Module>((resolve) => (arrive = resolve));
+    const load = vi.fn(() => module);
+    const Page = pageFrom(load, 'Greeting', prefetchGreeting);
+    const withoutContext = Page.preload();
     expect(prefetchGreeting).not.toHaveBeenCalled();
     const given = context();
-    await Page.preload(given);
+    const withContext = Page.preload(given);
     expect(prefetchGreeting).toHaveBeenCalledExactlyOnceWith(given);
+    arrive({ Greeting: () => <h1>你好</h1> });
+    await Promise.all([withoutContext, withContext]);
   });
 });

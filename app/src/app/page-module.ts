@@ -1,8 +1,8 @@
 // A page's module, fetched on first use like a lazy component, that can also be fetched ahead of its
 // first render (`./preload-page`) — and then renders at once: a page already here never suspends,
 // so React does not hold it back behind a loading state (it reveals a page that suspended no
-// sooner than 300 ms after showing that state). A module may also name the data its page asks
-// for first, which is then asked for as soon as the module is here rather than once it renders.
+// sooner than 300 ms after showing that state). A route may also name the data its page asks
+// for first, which is then asked for beside the module rather than once the page renders.
 import { createElement, lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
@@ -23,20 +23,13 @@ export type PagePrefetch = (context: PrefetchContext) => void;
 
 export type PageComponent = ComponentType & {
   /**
-   * Fetches the module, then starts its page's first queries when given a context; the page
-   * renders without suspending once this has resolved.
+   * Starts the page's first queries when given a context and fetches the module meanwhile; the
+   * page renders without suspending once this has resolved.
    */
   preload: (context?: PrefetchContext) => Promise<void>;
 };
 
-/** The names of a module's exports that are page prefetches. */
-type PrefetchKey<M> = { [P in keyof M]: M[P] extends PagePrefetch ? P : never }[keyof M];
-
-export function pageFrom<M, K extends keyof M>(
-  load: () => Promise<M>,
-  key: K,
-  prefetch?: PrefetchKey<M>,
-): PageComponent {
+export function pageFrom<M, K extends keyof M>(load: () => Promise<M>, key: K, prefetch?: PagePrefetch): PageComponent {
   let loaded: ComponentType | null = null;
   const fetchModule = () =>
     load().then((module) => {
@@ -48,8 +41,8 @@ export function pageFrom<M, K extends keyof M>(
   const Page = () => createElement(loaded ?? Lazy);
   Page.displayName = String(key);
   const preload = async (context?: PrefetchContext) => {
-    const module = await fetchModule();
-    if (context && prefetch) (module[prefetch] as PagePrefetch)(context);
+    if (context && prefetch) prefetch(context);
+    await fetchModule();
   };
   return Object.assign(Page, { preload });
 }

@@ -2,6 +2,7 @@
 import type { Params } from 'react-router';
 import type { Label } from '@/lib/i18n';
 import { patterns, type RouteName } from '@/lib/paths';
+import { prefetchBookDetailPage, prefetchHomePage } from './first-data';
 import { pageFrom, type PageComponent } from './page-module';
 import { hasValidIds } from './route-validation';
 
@@ -65,7 +66,7 @@ const promotions = consolePage('manage:promotions');
 
 export const routeTable: AppRoute[] = [
   // Public
-  r('home', (t) => t('app.routes.home'), { page: pageFrom(homePage, 'CatalogHomePage', 'prefetchHomePage') }),
+  r('home', (t) => t('app.routes.home'), { page: pageFrom(homePage, 'CatalogHomePage', prefetchHomePage) }),
   r('help', (t) => t('app.routes.help'), { page: pageFrom(staticPages, 'HelpPage') }),
   r('about', (t) => t('app.routes.about'), { page: pageFrom(staticPages, 'AboutPage') }),
   r('terms', (t) => t('app.routes.terms'), { page: pageFrom(staticPages, 'TermsPage') }),
@@ -83,7 +84,7 @@ export const routeTable: AppRoute[] = [
   r('categories', (t) => t('app.routes.categories'), { page: pageFrom(catalogPages, 'CategoriesPage') }),
   r('books', (t) => t('app.routes.books'), { page: pageFrom(catalogPages, 'BooksPage') }),
   r('bookDetail', (t) => t('app.routes.bookDetail'), {
-    page: pageFrom(bookDetailPage, 'BookDetailPage', 'prefetchBookDetailPage'),
+    page: pageFrom(bookDetailPage, 'BookDetailPage', prefetchBookDetailPage),
   }),
   r('author', (t) => t('app.routes.author'), {
     page: pageFrom(() => import('@/features/people/pages'), 'AuthorPage'),

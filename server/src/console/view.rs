@@ -31,7 +31,7 @@ pub struct AdminBook {
     pub price_cny: Option<i64>,
     pub price_usd: Option<i64>,
     pub price_jpy: Option<i64>,
-    /// The large cover (600×800); `/api/covers/{coverAssetId}/medium` and `/small` exist too.
+    /// The large cover (600×800); `/api/covers/{coverAssetId}/card`, `/medium` and `/small` exist too.
     pub cover_url: Option<String>,
     /// The uploaded image the cover was made from.
     pub cover_asset_id: Option<i32>,

@@ -17,18 +17,22 @@ use crate::storage::Storage;
 pub enum CoverSize {
     /// 600 × 800: the book page.
     Large,
-    /// 300 × 400: lists and cards.
+    /// 420 × 560: a card half a phone's width wide at a pixel ratio of 2 (or a desktop card's
+    /// 180 px at 2), which would otherwise load `large`.
+    Card,
+    /// 300 × 400: lists and cards on screens of a lower pixel ratio.
     Medium,
     /// 150 × 200: thumbnails and the player.
     Small,
 }
 
 impl CoverSize {
-    pub const ALL: [Self; 3] = [Self::Large, Self::Medium, Self::Small];
+    pub const ALL: [Self; 4] = [Self::Large, Self::Card, Self::Medium, Self::Small];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Large => "large",
+            Self::Card => "card",
             Self::Medium => "medium",
             Self::Small => "small",
         }
@@ -42,6 +46,7 @@ impl CoverSize {
     pub fn pixels(self) -> (u32, u32) {
         match self {
             Self::Large => (600, 800),
+            Self::Card => (420, 560),
             Self::Medium => (300, 400),
             Self::Small => (150, 200),
         }
@@ -108,15 +113,23 @@ fn encode(image: &DynamicImage, size: CoverSize) -> anyhow::Result<Vec<u8>> {
     Ok(out.into_inner())
 }
 
-/// Stores every size of image `asset_id` made from `bytes`, unless they are stored already.
+/// Stores the sizes of image `asset_id` that are not stored yet, made from `bytes` (a size
+/// added to the standard ones is made for older covers on their first request).
 pub async fn ensure_sizes(storage: &Storage, asset_id: i32, bytes: Vec<u8>) -> anyhow::Result<()> {
-    if storage.exists(&key(asset_id, CoverSize::Small)).await? {
+    let mut missing = Vec::new();
+    for size in CoverSize::ALL {
+        if !storage.exists(&key(asset_id, size)).await? {
+            missing.push(size);
+        }
+    }
+    if missing.is_empty() {
         return Ok(());
     }
     let sizes = tokio::task::spawn_blocking(move || render_sizes(&bytes)).await??;
-    // The smallest last: its presence says every size is there.
     for (size, jpeg) in sizes {
-        storage.put_bytes(&key(asset_id, size), jpeg).await?;
+        if missing.contains(&size) {
+            storage.put_bytes(&key(asset_id, size), jpeg).await?;
+        }
     }
     Ok(())
 }
@@ -132,7 +145,7 @@ mod tests {
         assert_eq!(
             srcset("/api/covers/12/large").as_deref(),
             Some(
-                "/api/covers/12/small 150w, /api/covers/12/medium 300w, /api/covers/12/large 600w"
+                "/api/covers/12/small 150w, /api/covers/12/medium 300w, /api/covers/12/card 420w, /api/covers/12/large 600w"
             )
         );
         for other in [
@@ -146,12 +159,12 @@ mod tests {
     }
 
     #[test]
-    fn any_image_becomes_three_portrait_jpegs() {
+    fn any_image_becomes_four_portrait_jpegs() {
         let wide = DynamicImage::new_rgb8(900, 300);
         let mut png = Cursor::new(Vec::new());
         wide.write_to(&mut png, ImageFormat::Png).unwrap();
         let sizes = render_sizes(png.get_ref()).unwrap();
-        assert_eq!(sizes.len(), 3);
+        assert_eq!(sizes.len(), 4);
         for (size, jpeg) in sizes {
             let decoded = image::load_from_memory(&jpeg).unwrap();
             assert_eq!((decoded.width(), decoded.height()), size.pixels());

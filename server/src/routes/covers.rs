@@ -24,11 +24,11 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     api.add(Access::Public, routes!(cover_image))
 }
 
-/// The cover made from image `id` at `size` (`large` 600×800, `medium` 300×400, `small`
-/// 150×200), a JPEG.
+/// The cover made from image `id` at `size` (`large` 600×800, `card` 420×560, `medium`
+/// 300×400, `small` 150×200), a JPEG.
 #[utoipa::path(get, path = "/covers/{id}/{size}", tag = "catalog",
     params(("id" = i32, Path, description = "The uploaded image's id"),
-        ("size" = String, Path, description = "`large`, `medium` or `small`")),
+        ("size" = String, Path, description = "`large`, `card`, `medium` or `small`")),
     responses((status = 200, description = "The JPEG", content(("image/jpeg")))))]
 #[tracing::instrument(skip_all)]
 async fn cover_image(

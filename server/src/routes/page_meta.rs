@@ -6,11 +6,10 @@
 //! Every page shell also gets what its first paint waits for as early as the HTML: `<html lang>`,
 //! a preload of its language's translation catalogue (fetched by the app only once its script
 //! has run, otherwise), and on a book's page a preload of the cover it opens with.
-use axum::http::{HeaderMap, HeaderValue};
 use axum::{
     body::{to_bytes, Body},
     extract::{Request, State},
-    http::{header, StatusCode},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -411,7 +410,7 @@ mod tests {
         assert!(
             html.contains(concat!(
                 r#"<link rel="preload" as="image" href="/api/covers/7/large" fetchpriority="high" "#,
-                r#"imagesrcset="/api/covers/7/small 150w, /api/covers/7/medium 300w, /api/covers/7/large 600w" "#,
+                r#"imagesrcset="/api/covers/7/small 150w, /api/covers/7/medium 300w, /api/covers/7/card 420w, /api/covers/7/large 600w" "#,
                 r#"imagesizes="220px"></head>"#
             )),
             "{html}"

@@ -66,6 +66,7 @@ async fn an_uploaded_image_becomes_the_cover_in_every_size() {
     assert!(cover_url.ends_with("/large"), "{cover_url}");
     for (size, pixels) in [
         ("large", (600, 800)),
+        ("card", (420, 560)),
         ("medium", (300, 400)),
         ("small", (150, 200)),
     ] {
@@ -99,7 +100,7 @@ async fn an_uploaded_image_becomes_the_cover_in_every_size() {
         .split(", ")
         .map(|candidate| candidate.split_once(' ').expect("address and width"))
         .collect();
-    assert_eq!(candidates.len(), 3, "{srcset}");
+    assert_eq!(candidates.len(), 4, "{srcset}");
     for (url, width) in candidates {
         let response = app.get(url).await;
         assert_eq!(response.status(), 200, "{url}");
@@ -119,6 +120,40 @@ async fn an_uploaded_image_becomes_the_cover_in_every_size() {
     let detail = book_detail(&app, id).await;
     assert!(detail["data"]["coverUrl"].is_null(), "{detail}");
     assert!(detail["data"]["coverSrcset"].is_null(), "{detail}");
+}
+
+#[tokio::test]
+async fn a_size_added_later_is_made_for_a_stored_cover_on_its_first_request() {
+    let app = spawn_app().await;
+    let editor = editor(&app, "designer").await;
+    let image = upload(&app, &editor, "c.png", "image", &png(640, 480), 1 << 20).await;
+    let asset_id = image["asset"]["id"].as_i64().unwrap() as i32;
+    tingshu_server::covers::ensure_sizes(&app.storage, asset_id, png(640, 480))
+        .await
+        .unwrap();
+    // A store from before `card` existed: the other sizes only.
+    let card_key = tingshu_server::covers::key(asset_id, tingshu_server::covers::CoverSize::Card);
+    app.storage.delete(&card_key).await.unwrap();
+    let small_before = app
+        .get(&format!("/api/covers/{asset_id}/small"))
+        .await
+        .bytes()
+        .await
+        .unwrap();
+
+    let response = app.get(&format!("/api/covers/{asset_id}/card")).await;
+    assert_eq!(response.status(), 200);
+    let decoded = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+    assert_eq!((decoded.width(), decoded.height()), (420, 560));
+    assert!(app.storage.exists(&card_key).await.unwrap());
+    // The sizes already stored are left as they were.
+    let small_after = app
+        .get(&format!("/api/covers/{asset_id}/small"))
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(small_before, small_after);
 }
 
 #[tokio::test]

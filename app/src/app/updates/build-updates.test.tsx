@@ -5,7 +5,7 @@ import { createQueryClient } from '@/lib/queries/client';
 import { createTestI18n } from '@/testing/i18n';
 import { json, mockAnyFetch } from '@/testing/fetch';
 import { AppUpdates } from './app-updates';
-import { buildPollIntervalMs, watchBuilds } from './build-watcher';
+import { buildPollIntervalMs, firstBuildPollDelayMs, watchBuilds } from './build-watcher';
 
 const manifest = '/builds/latest.json';
 const first = json(200, { version: '0.1.0', builtAt: '2026-01-01T00:00:00.000Z' });
@@ -141,7 +141,11 @@ describe('build updates', () => {
 });
 
 describe('watchBuilds with the build compiled in', () => {
-  it('announces at the first poll a build other than the page’s own, and nothing for its own', async () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('first asks 10 s after the start, then announces a build other than the page’s own, and nothing for its own', async () => {
     const announced: string[] = [];
     const latest = vi.fn<() => Promise<string>>();
     latest.mockResolvedValueOnce('0.1.0@own');
@@ -150,12 +154,24 @@ describe('watchBuilds with the build compiled in', () => {
       onNewBuild: (b) => announced.push(b),
       runningBuild: '0.1.0@own',
     });
-    await vi.waitFor(() => expect(latest).toHaveBeenCalledTimes(1));
+    await vi.advanceTimersByTimeAsync(firstBuildPollDelayMs - 1);
+    expect(latest).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(latest).toHaveBeenCalledTimes(1);
     stopOwn();
     expect(announced).toEqual([]);
     latest.mockResolvedValueOnce('0.1.0@newer');
     const stop = watchBuilds({ latestBuild: latest, onNewBuild: (b) => announced.push(b), runningBuild: '0.1.0@own' });
-    await vi.waitFor(() => expect(announced).toEqual(['0.1.0@newer']));
+    await vi.advanceTimersByTimeAsync(firstBuildPollDelayMs);
+    expect(announced).toEqual(['0.1.0@newer']);
     stop();
+  });
+
+  it('does not ask at all when stopped before its first poll', async () => {
+    const latest = vi.fn<() => Promise<string>>().mockResolvedValue('0.1.0@newer');
+    const stop = watchBuilds({ latestBuild: latest, onNewBuild: () => {}, runningBuild: '0.1.0@own' });
+    stop();
+    await vi.advanceTimersByTimeAsync(buildPollIntervalMs * 2);
+    expect(latest).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,12 @@
 
 /** How often the build manifest is asked for while the page is open. */
 export const buildPollIntervalMs = 5 * 60_000;
+/**
+ * When the running build is compiled in, the first poll waits this long: a page that opens on an
+ * older build (one the service worker kept) still learns it soon, and the page's first screen does
+ * not share the network with the manifest.
+ */
+export const firstBuildPollDelayMs = 10_000;
 
 interface WatchBuildsOptions {
   /** The build the server offers now (`fetchLatestBuild`). */
@@ -11,18 +17,21 @@ interface WatchBuildsOptions {
   /** The build this page is, when known (production builds compile it in). */
   runningBuild?: string | null;
   intervalMs?: number;
+  firstPollDelayMs?: number;
 }
 
 /**
- * Starts watching; returns the function that stops it. The running build is the one compiled in;
- * without it, the first one the manifest names after the page loaded (`index.html` is served
- * `no-cache`, so the page just loaded is that build). A failed poll is only logged.
+ * Starts watching; returns the function that stops it. The running build is the one compiled in
+ * (then the first poll comes `firstPollDelayMs` after the start); without it, the first one the
+ * manifest names after the page loaded, asked for at once (`index.html` is served `no-cache`, so
+ * the page just loaded is that build). A failed poll is only logged.
  */
 export function watchBuilds({
   latestBuild,
   onNewBuild,
   runningBuild = null,
   intervalMs = buildPollIntervalMs,
+  firstPollDelayMs = firstBuildPollDelayMs,
 }: WatchBuildsOptions) {
   let running: string | null = runningBuild;
   const announced = new Set<string>();
@@ -50,11 +59,14 @@ export function watchBuilds({
   const onVisibilityChange = () => {
     if (document.visibilityState === 'visible') void poll();
   };
-  void poll();
+  let firstPoll: number | undefined;
+  if (running === null) void poll();
+  else firstPoll = window.setTimeout(() => void poll(), firstPollDelayMs);
   const timer = window.setInterval(() => void poll(), intervalMs);
   document.addEventListener('visibilitychange', onVisibilityChange);
   return () => {
     stopped = true;
+    window.clearTimeout(firstPoll);
     window.clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisibilityChange);
   };

@@ -33,7 +33,8 @@ describe('covers in the first screen', () => {
 });
 
 describe('cover sizes', () => {
-  const srcset = '/api/covers/5/small 150w, /api/covers/5/medium 300w, /api/covers/5/large 600w';
+  const srcset =
+    '/api/covers/5/small 150w, /api/covers/5/medium 300w, /api/covers/5/card 420w, /api/covers/5/large 600w';
 
   it('offer the server’s sizes with the width each size of cover is drawn at', () => {
     const { container } = render(

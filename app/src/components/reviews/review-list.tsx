@@ -9,6 +9,7 @@ import type { Review } from '@/lib/api/types';
 import { formatRelativeTime } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { ratingQueries } from '@/lib/queries/ratings';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { Stars } from './stars';
 
 function ReviewItem({ review, focusRef }: { review: Review; focusRef?: (node: HTMLLIElement | null) => void }) {
@@ -40,7 +41,9 @@ function uniqueReviews(pages: { items: Review[] }[]): Review[] {
 export function ReviewList({ bookId }: { bookId: number }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const reviews = useInfiniteQuery(ratingQueries.reviews(bookId));
+  // Below the book's first screen: asked for when the listener scrolls towards it.
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
+  const reviews = useInfiniteQuery({ ...ratingQueries.reviews(bookId), enabled: near });
   // After "more", focus moves to the first review it brought (the button may be gone): the
   // stable callback runs once, when that review first gets it.
   const [focusId, setFocusId] = useState<number | null>(null);
@@ -54,7 +57,7 @@ export function ReviewList({ bookId }: { bookId: number }) {
   };
 
   return (
-    <section className="review-section" aria-labelledby={headingId}>
+    <section ref={sectionRef} className="review-section" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('app.reviews.list.heading')}</h3>
       {reviews.isPending && <Skeleton count={3} variant="row" />}
       {reviews.isError && !reviews.isFetchNextPageError && (

@@ -1,11 +1,12 @@
 // Ratings and reviews on the book page, through the real router with a mocked server and the real
 // wasm rules: rating by keyboard, core's check before sending, the server's field errors, removal,
 // the guest's way in, and the reviews list (newest first, more, empty, failure).
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyRating, Review } from '@/lib/api/types';
 import { formatRelativeTime } from '@/lib/core';
 import { bookDetail, page } from '@/testing/catalog-fixtures';
+import { fakeIntersectionObserver, reportAllNear } from '@/testing/fake-intersection-observer';
 import { apiError, json, mockFetch, ok, type ContractRoutes } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
@@ -222,6 +223,18 @@ describe('the reviews list', () => {
     expect(within(list).getAllByRole('listitem')[10]).toHaveFocus();
     expect(within(list).queryByRole('button', { name: '更多书评' })).not.toBeInTheDocument();
     expect(callsTo('GET', '/api/books/7/reviews?page=2&pageSize=10')).toHaveLength(1);
+  });
+
+  it('is asked for only when the listener scrolls near it, below the book', async () => {
+    const observers = fakeIntersectionObserver();
+    const { callsTo } = bookPage({ 'GET /api/books/7/reviews': ok(page([review(1)], 1, 10)) });
+    renderApp('/books/7');
+    const list = await screen.findByRole('region', { name: '书评' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 });
+    expect(callsTo('GET', '/api/books/7/reviews?page=1&pageSize=10')).toHaveLength(0);
+    act(() => reportAllNear(observers));
+    expect(await within(list).findByText('书评1')).toBeInTheDocument();
+    expect(callsTo('GET', '/api/books/7/reviews?page=1&pageSize=10')).toHaveLength(1);
   });
 
   it('says when there are no reviews yet', async () => {

@@ -2,9 +2,9 @@
 // bookshelf and favorite toggles, play from start or continue, "buy this book" while the listener
 // has not bought it, and the paginated chapter list.
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams, type Params } from 'react-router';
+import { useParams } from 'react-router';
 import { EmptyState, ErrorState, RecordErrorState, Skeleton } from '@/components/async-state/async-state';
 import { AccessBadge, Cover, freeNow } from '@/components/catalog/book-card';
 import { Countdown } from '@/components/catalog/countdown';
@@ -24,34 +24,12 @@ import { usePageTitle } from '@/lib/page-title';
 import { pathTo } from '@/lib/paths';
 import type { BookDetail } from '@/lib/api/types';
 import { catalogQueries } from '@/lib/queries/catalog';
-import type { Viewer } from '@/lib/queries/viewer';
 import { useShelfMutation, type Shelf } from '@/lib/queries/library';
 import { ChapterRow } from './chapter-row';
 import { DownloadBookButton } from './download-book-button';
 import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { STATUS_LABEL } from '@/components/catalog/labels';
-
-export const chapterPageSize = 100;
-
-/**
- * Asks for the book and its first chapters as soon as this module is here (`app/preload-page`),
- * when it is known who asks (not while a stored session is still being restored).
- */
-export function prefetchBookDetailPage({
-  queryClient,
-  params,
-  viewer,
-}: {
-  queryClient: QueryClient;
-  params: Params;
-  viewer: Viewer | null;
-}): void {
-  if (!viewer) return;
-  const id = Number(params.id);
-  void queryClient.prefetchQuery(catalogQueries.book(viewer, id));
-  void queryClient.prefetchQuery(catalogQueries.chapters(viewer, id, 1, chapterPageSize));
-}
 
 function Toggles({ book }: { book: BookDetail }) {
   const { t } = useTranslation();
@@ -135,7 +113,7 @@ export function BookDetailPage() {
   const player = usePlayerController();
   const [chapterPage, setChapterPage] = useState(1);
   const book = useQuery(catalogQueries.book(viewer, id));
-  const chapters = useQuery(catalogQueries.chapters(viewer, id, chapterPage, chapterPageSize));
+  const chapters = useQuery(catalogQueries.bookChapters(viewer, id, chapterPage));
 
   usePageTitle(book.data?.title ?? null, 'record');
 

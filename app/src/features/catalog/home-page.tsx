@@ -1,6 +1,6 @@
 // Home: continue listening (signed in), then popular, new, top rated, limited-free and categories from the server.
 import type { ReactNode } from 'react';
-import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { useShownAfterDelay } from '@/components/async-state/use-shown-after-delay';
@@ -9,20 +9,34 @@ import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
-import { clampProgress, formatRelativeTime, type Lang } from '@/lib/core';
+import { clampProgress, formatRelativeTime } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import type { BookSummary, HistoryItem, Page } from '@/lib/api/types';
-import { catalogQueries } from '@/lib/queries/catalog';
+import { catalogQueries, homeShelfSize, type HomeShelfSort } from '@/lib/queries/catalog';
 import { libraryQueries } from '@/lib/queries/library';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { HomeAbout } from './home-about';
 
-function Section({ id, title, more, children }: { id: string; title: string; more?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  more,
+  sectionRef,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: string;
+  /** For a section below the first screen, whose data waits until it is near (`useNearViewport`). */
+  sectionRef?: (node: HTMLElement | null) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <section className="shelf" aria-labelledby={`home-${id}`}>
+    <section ref={sectionRef} className="shelf" aria-labelledby={`home-${id}`}>
       <div className="shelf__head">
         <h2 id={`home-${id}`}>{title}</h2>
         {more && (
@@ -36,10 +50,8 @@ function Section({ id, title, more, children }: { id: string; title: string; mor
   );
 }
 
-/** How many books a home shelf shows. */
-const shelfSize = 6;
 /** The first books of a list answer: a home shelf. */
-const shelfOf = (page: Page<BookSummary>) => page.items.slice(0, shelfSize);
+const shelfOf = (page: Page<BookSummary>) => page.items.slice(0, homeShelfSize);
 /** The four most recent history entries. */
 const latestOf = (page: Page<HistoryItem>) => page.items.slice(0, 4);
 
@@ -53,7 +65,7 @@ function ShelfSkeleton() {
   const shown = useShownAfterDelay();
   const cards = (
     <ul className="book-grid" aria-hidden="true">
-      {Array.from({ length: shelfSize }, (_, index) => (
+      {Array.from({ length: homeShelfSize }, (_, index) => (
         <li key={index} className="book-card">
           <div className="book-card__link">
             <span className="cover shelf-skeleton__block" />
@@ -91,6 +103,7 @@ function BookSection({
   more,
   books,
   priorityCount,
+  sectionRef,
 }: {
   id: string;
   title: string;
@@ -98,10 +111,11 @@ function BookSection({
   books: UseQueryResult<BookSummary[]>;
   /** How many covers of this shelf are in the first screen. */
   priorityCount?: number;
+  sectionRef?: (node: HTMLElement | null) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Section id={id} title={title} more={more}>
+    <Section id={id} title={title} more={more} sectionRef={sectionRef}>
       {books.isPending && <ShelfSkeleton />}
       {books.isError && <ErrorState quiet error={books.error} onRetry={() => void books.refetch()} />}
       {books.isSuccess &&
@@ -160,9 +174,15 @@ function ContinueListening() {
 function Categories() {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const categories = useQuery(catalogQueries.categories(lang));
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
+  const categories = useQuery({ ...catalogQueries.categories(lang), enabled: near });
   return (
-    <Section id="categories" title={t('app.catalog.home.categories')} more={pathTo('categories')}>
+    <Section
+      id="categories"
+      title={t('app.catalog.home.categories')}
+      more={pathTo('categories')}
+      sectionRef={sectionRef}
+    >
       {categories.isPending && <Skeleton count={4} variant="row" />}
       {categories.isError && <ErrorState quiet error={categories.error} onRetry={() => void categories.refetch()} />}
       {categories.isSuccess &&
@@ -183,26 +203,10 @@ function Categories() {
   );
 }
 
-/** The orders of the catalogue the home page shows a shelf of. */
-type ShelfSort = 'popular' | 'newest' | 'rating';
-const shelfSorts: ShelfSort[] = ['popular', 'newest', 'rating'];
-const shelfQuery = (lang: Lang, sort: ShelfSort) => catalogQueries.books(lang, { sort, pageSize: shelfSize });
-
-/** A home shelf of the catalogue in one order. */
-function useShelf(sort: ShelfSort) {
+/** A home shelf of the catalogue in one order, asked for once `enabled`. */
+function useShelf(sort: HomeShelfSort, enabled = true) {
   const { lang } = useLang();
-  return useQuery({ ...shelfQuery(lang, sort), select: shelfOf });
-}
-
-/**
- * Asks for what the home page shows first, the same for everyone (the shelves and the categories),
- * as soon as this module is here (`app/preload-page`): the page then renders with its answers
- * on their way or already in.
- */
-export function prefetchHomePage({ queryClient, lang }: { queryClient: QueryClient; lang: Lang }): void {
-  for (const sort of shelfSorts) void queryClient.prefetchQuery(shelfQuery(lang, sort));
-  void queryClient.prefetchQuery(catalogQueries.limitedFree(lang));
-  void queryClient.prefetchQuery(catalogQueries.categories(lang));
+  return useQuery({ ...catalogQueries.homeShelf(lang, sort), select: shelfOf, enabled });
 }
 
 export function CatalogHomePage() {
@@ -210,9 +214,12 @@ export function CatalogHomePage() {
   const { lang } = useLang();
   const user = useCurrentUser();
   const popular = useShelf('popular');
-  const newest = useShelf('newest');
-  const rating = useShelf('rating');
-  const limitedFree = useQuery({ ...catalogQueries.limitedFree(lang), select: shelfOf });
+  const [limitedFreeRef, limitedFreeNear] = useNearViewport<HTMLElement>();
+  const limitedFree = useQuery({ ...catalogQueries.limitedFree(lang), select: shelfOf, enabled: limitedFreeNear });
+  const [newestRef, newestNear] = useNearViewport<HTMLElement>();
+  const newest = useShelf('newest', newestNear);
+  const [ratingRef, ratingNear] = useNearViewport<HTMLElement>();
+  const rating = useShelf('rating', ratingNear);
   return (
     <div className="catalog-page home-catalog">
       <section className="home-intro">
@@ -240,18 +247,21 @@ export function CatalogHomePage() {
         title={t('app.catalog.home.limitedFree')}
         more={pathTo('limitedFree')}
         books={limitedFree}
+        sectionRef={limitedFreeRef}
       />
       <BookSection
         id="newest"
         title={t('app.catalog.home.newest')}
         more={`${pathTo('books')}?sort=newest`}
         books={newest}
+        sectionRef={newestRef}
       />
       <BookSection
         id="rating"
         title={t('app.catalog.home.rating')}
         more={`${pathTo('books')}?sort=rating`}
         books={rating}
+        sectionRef={ratingRef}
       />
       <Categories />
       <HomeAbout />

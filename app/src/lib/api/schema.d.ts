@@ -946,8 +946,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The cover made from image `id` at `size` (`large` 600×800, `medium` 300×400, `small`
-         *     150×200), a JPEG.
+         * The cover made from image `id` at `size` (`large` 600×800, `card` 420×560, `medium`
+         *     300×400, `small` 150×200), a JPEG.
          */
         get: operations["cover_image"];
         put?: never;
@@ -1433,7 +1433,7 @@ export interface components {
             priceUsd?: number | null;
             /** Format: int64 */
             priceJpy?: number | null;
-            /** @description The large cover (600×800); `/api/covers/{coverAssetId}/medium` and `/small` exist too. */
+            /** @description The large cover (600×800); `/api/covers/{coverAssetId}/card`, `/medium` and `/small` exist too. */
             coverUrl?: string | null;
             /**
              * Format: int32
@@ -2602,7 +2602,7 @@ export interface components {
                 priceUsd?: number | null;
                 /** Format: int64 */
                 priceJpy?: number | null;
-                /** @description The large cover (600×800); `/api/covers/{coverAssetId}/medium` and `/small` exist too. */
+                /** @description The large cover (600×800); `/api/covers/{coverAssetId}/card`, `/medium` and `/small` exist too. */
                 coverUrl?: string | null;
                 /**
                  * Format: int32
@@ -6365,7 +6365,7 @@ export interface operations {
             path: {
                 /** @description The uploaded image's id */
                 id: number;
-                /** @description `large`, `medium` or `small` */
+                /** @description `large`, `card`, `medium` or `small` */
                 size: string;
             };
             cookie?: never;

@@ -6,6 +6,14 @@ import type { Lang } from '@/lib/core';
 import { catalogApi, definedParams, type Params } from '@/lib/catalog-api';
 import { viewerKey, type Viewer } from './viewer';
 
+/** How many books a home shelf shows. */
+export const homeShelfSize = 6;
+/** How many chapters a page of a book's chapter list shows. */
+export const chapterPageSize = 100;
+
+/** The orders of the catalogue the home page shows a shelf of. */
+export type HomeShelfSort = 'popular' | 'newest' | 'rating';
+
 export const catalogQueries = {
   categories: (lang: Lang) =>
     queryOptions({
@@ -42,6 +50,11 @@ export const catalogQueries = {
       queryKey: [...viewerKey(userId), 'chapters', bookId, { lang, page, pageSize }],
       queryFn: ({ signal }) => catalogApi.chapters(bookId, page, pageSize, { signal }),
     }),
+  /** A home shelf: the first books of the catalogue in one order. */
+  homeShelf: (lang: Lang, sort: HomeShelfSort) => catalogQueries.books(lang, { sort, pageSize: homeShelfSize }),
+  /** A page of a book's chapter list, as the book's page shows it. */
+  bookChapters: (viewer: Viewer, bookId: number, page: number) =>
+    catalogQueries.chapters(viewer, bookId, page, chapterPageSize),
   chapter: ({ lang, userId }: Viewer, id: number) =>
     queryOptions({
       queryKey: [...viewerKey(userId), 'chapter', id, { lang }],
