@@ -132,28 +132,25 @@ async fn a_size_added_later_is_made_for_a_stored_cover_on_its_first_request() {
         .await
         .unwrap();
     // A store from before `card` existed: the other sizes only.
-    let card_key = tingshu_server::covers::key(asset_id, tingshu_server::covers::CoverSize::Card);
-    app.storage.delete(&card_key).await.unwrap();
-    let small_before = app
-        .get(&format!("/api/covers/{asset_id}/small"))
-        .await
-        .bytes()
+    use tingshu_server::covers::{key, CoverSize};
+    app.storage
+        .delete(&key(asset_id, CoverSize::Card))
         .await
         .unwrap();
+    let small = key(asset_id, CoverSize::Small);
+    let small_before = app.storage.read(&small).await.unwrap();
 
     let response = app.get(&format!("/api/covers/{asset_id}/card")).await;
     assert_eq!(response.status(), 200);
     let decoded = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
     assert_eq!((decoded.width(), decoded.height()), (420, 560));
-    assert!(app.storage.exists(&card_key).await.unwrap());
+    assert!(app
+        .storage
+        .exists(&key(asset_id, CoverSize::Card))
+        .await
+        .unwrap());
     // The sizes already stored are left as they were.
-    let small_after = app
-        .get(&format!("/api/covers/{asset_id}/small"))
-        .await
-        .bytes()
-        .await
-        .unwrap();
-    assert_eq!(small_before, small_after);
+    assert_eq!(app.storage.read(&small).await.unwrap(), small_before);
 }
 
 #[tokio::test]
