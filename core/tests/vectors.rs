@@ -14,7 +14,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 61] = [
+const RULES: [&str; 63] = [
     "formatDuration",
     "formatNumber",
     "formatFileSize",
@@ -53,6 +53,8 @@ const RULES: [&str; 61] = [
     "safeRedirect",
     "safeExternalUrl",
     "validateReview",
+    "ratingScale",
+    "reviewLength",
     "rootRedirect",
     "decideRoute",
     "detourPath",
@@ -147,6 +149,8 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "safeRedirect" => run(input, ok(routing::redirect::safe_redirect)),
         "safeExternalUrl" => run(input, ok(routing::redirect::safe_external_url)),
         "validateReview" => run(input, ok(catalog::review::validate_review)),
+        "ratingScale" => run(input, ok(catalog::review::rating_scale)),
+        "reviewLength" => run(input, ok(catalog::review::review_length)),
         "rootRedirect" => run(input, ok(routing::locale::root_redirect)),
         "decideRoute" => run(input, routing::guard::decide_route),
         "detourPath" => run(input, ok(routing::guard::detour_path)),

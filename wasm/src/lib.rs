@@ -83,6 +83,7 @@ mod shell {
         sleepTimerRemaining(catalog::progress::SleepTimerRemainingInput = "SleepTimerRemainingInput") -> "SleepTimer" = ok(catalog::progress::sleep_timer_remaining);
         checkQueryParam(catalog::query::CheckQueryParamInput = "CheckQueryParamInput") -> "QueryParamCheck" = ok(catalog::query::check_query_param);
         campaignActive(catalog::campaign::CampaignActiveInput = "CampaignActiveInput") -> "boolean" = ok(catalog::campaign::campaign_active);
+        ratingScale(catalog::review::RatingScaleInput = "RatingScaleInput") -> "RatingScale" = ok(catalog::review::rating_scale);
     }
 }
 
@@ -128,5 +129,6 @@ mod pages {
         chapterFromFileName(catalog::chapter_form::ChapterFromFileNameInput = "ChapterFromFileNameInput") -> "ChapterGuess" = ok(catalog::chapter_form::chapter_from_file_name);
         validatePrices(catalog::chapter_form::ValidatePricesInput = "ValidatePricesInput") -> "PricesValidation" = ok(catalog::chapter_form::validate_prices);
         validateReview(catalog::review::ValidateReviewInput = "ValidateReviewInput") -> "ReviewValidation" = ok(catalog::review::validate_review);
+        reviewLength(catalog::review::ReviewLengthInput = "ReviewLengthInput") -> "number" = ok(catalog::review::review_length);
     }
 }

@@ -8,6 +8,7 @@ export {
   formatSmartTime,
   isPremium,
   premiumStatus,
+  reviewLength,
   safeExternalUrl,
   safeRedirect,
   validateBook,

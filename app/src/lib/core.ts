@@ -23,6 +23,7 @@ export {
   languageTag,
   localizePath,
   progressWins,
+  ratingScale,
   refreshBeforeRequest,
   refreshOnNavigation,
   refreshSchedule,

@@ -72,6 +72,46 @@ pub fn validate_review(input: ValidateReviewInput) -> ReviewValidation {
     }
 }
 
+/// Input of `ratingScale` (it has none: the scale is fixed).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct RatingScaleInput {}
+
+/// The scale a listener rates on and the room a review has, for the forms and stars that show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct RatingScale {
+    pub min_score: usize,
+    pub max_score: usize,
+    pub review_max_chars: usize,
+}
+
+/// `ratingScale`: scores from [`SCORE_MIN`] to the rating maximum, reviews of at most
+/// [`REVIEW_MAX_CHARS`] characters.
+pub fn rating_scale(_input: RatingScaleInput) -> RatingScale {
+    RatingScale {
+        min_score: SCORE_MIN,
+        max_score: DEFAULT_MAX_RATING as usize,
+        review_max_chars: REVIEW_MAX_CHARS,
+    }
+}
+
+/// Input of `reviewLength`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReviewLengthInput {
+    pub review: String,
+}
+
+/// `reviewLength`: the characters of a review as [`validate_review`] counts them (trimmed),
+/// for the form's live count.
+pub fn review_length(input: ReviewLengthInput) -> usize {
+    input.review.trim().chars().count()
+}
+
 /// A book's rating as shown: the stored average clamped to 0..5 (a corrupt or hand-edited
 /// row never shows 7 stars), rounded to one decimal.
 pub fn shown_rating(average: f64) -> f64 {
@@ -102,6 +142,51 @@ mod tests {
             }
             ReviewValidation::Valid { review } => panic!("accepted {review:?}"),
         }
+    }
+
+    #[test]
+    fn the_scale_is_the_one_the_review_is_checked_against() {
+        let scale = rating_scale(RatingScaleInput {});
+        assert_eq!((scale.min_score, scale.max_score), (1, 5));
+        let longest = "好".repeat(scale.review_max_chars);
+        assert!(matches!(
+            check(Some(5.0), Some(&longest)),
+            ReviewValidation::Valid { .. }
+        ));
+        let longer = format!("{longest}好");
+        assert_eq!(
+            rules(check(Some(5.0), Some(&longer))),
+            [(
+                "review".to_owned(),
+                FieldRule::TooLong {
+                    max: scale.review_max_chars
+                }
+            )]
+        );
+        for bad in [scale.min_score - 1, scale.max_score + 1] {
+            assert!(matches!(
+                check(Some(bad as f64), None),
+                ReviewValidation::Invalid { .. }
+            ));
+        }
+    }
+
+    #[test]
+    fn a_review_is_as_long_as_its_trimmed_characters() {
+        let length = |review: &str| {
+            review_length(ReviewLengthInput {
+                review: review.to_owned(),
+            })
+        };
+        assert_eq!(length("  好听 \n"), 2);
+        assert_eq!(length(""), 0);
+        assert_eq!(length("a😀b"), 3);
+        let at_the_limit = format!(" {} ", "x".repeat(REVIEW_MAX_CHARS));
+        assert_eq!(length(&at_the_limit), REVIEW_MAX_CHARS);
+        assert!(matches!(
+            check(Some(3.0), Some(&at_the_limit)),
+            ReviewValidation::Valid { .. }
+        ));
     }
 
     #[test]

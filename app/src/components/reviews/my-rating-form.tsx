@@ -10,12 +10,15 @@ import { TextAreaField } from '@/components/form-field/form-field';
 import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { useToast } from '@/components/toast/use-toast';
 import type { MyRating } from '@/lib/api/types';
-import { formatNumber } from '@/lib/core';
-import { validateReview } from '@/lib/core-pages';
+import { formatNumber, ratingScale } from '@/lib/core';
+import { reviewLength, validateReview } from '@/lib/core-pages';
 import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from '@/lib/form-errors';
 import { useLang } from '@/lib/lang';
 import { ratingQueries, useRateBook, useUnrateBook } from '@/lib/queries/ratings';
 import { StarRatingInput } from './star-rating-input';
+
+/** The most characters a review may have (core's rule). */
+const { reviewMaxChars } = ratingScale({});
 
 interface Props {
   bookId: number;
@@ -35,8 +38,8 @@ function RatingEditor({ bookId, userId, mine }: Props & { mine: MyRating | null 
   const [errors, setErrors] = useState<FieldMessages>({});
   const [failure, setFailure] = useState<string | null>(null);
   const busy = rate.isPending || unrate.isPending;
-  // Characters as the rule counts them (code points, not UTF-16 units); the rule itself says the limit.
-  const typed = Array.from(review).length;
+  // Characters as core's rule counts them (trimmed code points), against its limit.
+  const typed = reviewLength({ review });
 
   const failed = (caught: unknown) => {
     setErrors(serverFields(caught));
@@ -96,7 +99,11 @@ function RatingEditor({ bookId, userId, mine }: Props & { mine: MyRating | null 
           setErrors(({ review: _fixed, ...rest }) => rest);
         }}
         error={errors.review}
-        hint={t('app.reviews.mine.charCount', { count: typed, formatted: formatNumber({ value: typed, lang }) })}
+        hint={t('app.reviews.mine.charCount', {
+          count: typed,
+          formatted: formatNumber({ value: typed, lang }),
+          max: formatNumber({ value: reviewMaxChars, lang }),
+        })}
         rows={4}
       />
       {failure ? (

@@ -68,7 +68,8 @@ describe('rating a book', () => {
     expect(within(stars).getByRole('radio', { name: '4 星' })).toHaveFocus();
 
     await user.type(within(section).getByRole('textbox', { name: '书评（选填）' }), '  好听  ');
-    expect(within(section).getByText('已输入 6 个字符')).toBeInTheDocument();
+    // Counted as core's rule counts it (trimmed), against core's limit.
+    expect(within(section).getByText('已输入 2 / 500 个字符')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: '保存评分' }));
 
     expect(await screen.findByText('评分已保存')).toBeInTheDocument();
@@ -94,7 +95,7 @@ describe('rating a book', () => {
     const text = within(section).getByRole('textbox', { name: '书评（选填）' });
     await user.click(text);
     await user.paste('长'.repeat(501));
-    expect(within(section).getByText('已输入 501 个字符')).toBeInTheDocument();
+    expect(within(section).getByText('已输入 501 / 500 个字符')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: '保存评分' }));
 
     expect(text).toHaveAttribute('aria-invalid', 'true');

@@ -1,11 +1,12 @@
-// The listener's score as five star radio buttons: a native radio group (arrow keys move and
+// The listener's score as star radio buttons, one per score of core's scale: a native radio group (arrow keys move and
 // choose, Tab leaves), each star named "N stars", each a 44 px target, the field's error under it.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { starCount } from './stars';
 import { FieldError } from '@/components/form-field/form-field';
+import { ratingScale } from '@/lib/core';
 
-const scores = Array.from({ length: starCount }, (_, index) => index + 1);
+const { minScore, maxScore } = ratingScale({});
+const scores = Array.from({ length: maxScore - minScore + 1 }, (_, index) => minScore + index);
 
 export function StarRatingInput({
   legend,

@@ -1,9 +1,10 @@
-// Five stars filled up to a score (a listener's whole score, or an average already clamped by core's
+// Stars filled up to a score (a listener's whole score, or an average already clamped by core's
 // `clampRating`). Labelled, it is an image named by the score; else it decorates a text saying it.
 import { useTranslation } from 'react-i18next';
+import { ratingScale } from '@/lib/core';
 
-/** Stars drawn for a score: the rating scale of core's `clampRating` (max 5, spec §9). */
-export const starCount = 5;
+/** Stars drawn for a score: one per point of core's rating scale (spec §9). */
+const starCount = ratingScale({}).maxScore;
 
 export function Stars({ score, labelled = false }: { score: number; labelled?: boolean }) {
   const { t } = useTranslation();
