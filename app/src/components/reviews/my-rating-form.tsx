@@ -10,15 +10,13 @@ import { TextAreaField } from '@/components/form-field/form-field';
 import { ConfirmButton } from '@/components/overlay/confirm-button';
 import { useToast } from '@/components/toast/use-toast';
 import type { MyRating } from '@/lib/api/types';
-import { formatNumber, ratingScale } from '@/lib/core';
+import { formatNumber } from '@/lib/core';
 import { reviewLength, validateReview } from '@/lib/core-pages';
 import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from '@/lib/form-errors';
 import { useLang } from '@/lib/lang';
 import { ratingQueries, useRateBook, useUnrateBook } from '@/lib/queries/ratings';
 import { StarRatingInput } from './star-rating-input';
-
-/** The most characters a review may have (core's rule). */
-const { reviewMaxChars } = ratingScale({});
+import { scale } from './stars';
 
 interface Props {
   bookId: number;
@@ -102,7 +100,7 @@ function RatingEditor({ bookId, userId, mine }: Props & { mine: MyRating | null 
         hint={t('app.reviews.mine.charCount', {
           count: typed,
           formatted: formatNumber({ value: typed, lang }),
-          max: formatNumber({ value: reviewMaxChars, lang }),
+          max: formatNumber({ value: scale.reviewMaxChars, lang }),
         })}
         rows={4}
       />

@@ -3,9 +3,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/form-field/form-field';
-import { ratingScale } from '@/lib/core';
+import { scale } from './stars';
 
-const { minScore, maxScore } = ratingScale({});
+const { minScore, maxScore } = scale;
 const scores = Array.from({ length: maxScore - minScore + 1 }, (_, index) => minScore + index);
 
 export function StarRatingInput({

@@ -3,8 +3,10 @@
 import { useTranslation } from 'react-i18next';
 import { ratingScale } from '@/lib/core';
 
-/** Stars drawn for a score: one per point of core's rating scale (spec §9). */
-const starCount = ratingScale({}).maxScore;
+/** Core's rating scale (spec §9): the scores a listener gives and the room a review has. */
+export const scale = ratingScale({});
+/** Stars drawn for a score: one per point of the scale. */
+const starCount = scale.maxScore;
 
 export function Stars({ score, labelled = false }: { score: number; labelled?: boolean }) {
   const { t } = useTranslation();

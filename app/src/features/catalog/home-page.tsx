@@ -1,6 +1,6 @@
 // Home: continue listening (signed in), then popular, new, top rated, limited-free and categories from the server.
 import type { ReactNode } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { useShownAfterDelay } from '@/components/async-state/use-shown-after-delay';
@@ -13,7 +13,7 @@ import { clampProgress, formatRelativeTime } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import type { BookSummary, HistoryItem, Page } from '@/lib/api/types';
-import { catalogQueries, homeShelfSize, type HomeShelfSort } from '@/lib/queries/catalog';
+import { catalogQueries, homeShelfSize } from '@/lib/queries/catalog';
 import { libraryQueries } from '@/lib/queries/library';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import '@/components/catalog/catalog-page.css';
@@ -97,25 +97,31 @@ function ShelfSkeleton() {
   );
 }
 
-function BookSection({
+/** The answer a home shelf is the first books of: a catalogue order, or the limited-free list. */
+type ShelfQuery<K extends QueryKey> = UseQueryOptions<Page<BookSummary>, Error, Page<BookSummary>, K>;
+
+function BookSection<K extends QueryKey>({
   id,
   title,
   more,
-  books,
+  query,
   priorityCount,
-  sectionRef,
+  belowFirstScreen = false,
 }: {
   id: string;
   title: string;
   more?: string;
-  books: UseQueryResult<BookSummary[]>;
+  query: ShelfQuery<K>;
   /** How many covers of this shelf are in the first screen. */
   priorityCount?: number;
-  sectionRef?: (node: HTMLElement | null) => void;
+  /** Asked for only once the listener scrolls near it (`useNearViewport`). */
+  belowFirstScreen?: boolean;
 }) {
   const { t } = useTranslation();
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
+  const books = useQuery({ ...query, select: shelfOf, enabled: !belowFirstScreen || near });
   return (
-    <Section id={id} title={title} more={more} sectionRef={sectionRef}>
+    <Section id={id} title={title} more={more} sectionRef={belowFirstScreen ? sectionRef : undefined}>
       {books.isPending && <ShelfSkeleton />}
       {books.isError && <ErrorState quiet error={books.error} onRetry={() => void books.refetch()} />}
       {books.isSuccess &&
@@ -203,23 +209,10 @@ function Categories() {
   );
 }
 
-/** A home shelf of the catalogue in one order, asked for once `enabled`. */
-function useShelf(sort: HomeShelfSort, enabled = true) {
-  const { lang } = useLang();
-  return useQuery({ ...catalogQueries.homeShelf(lang, sort), select: shelfOf, enabled });
-}
-
 export function CatalogHomePage() {
   const { t } = useTranslation();
   const { lang } = useLang();
   const user = useCurrentUser();
-  const popular = useShelf('popular');
-  const [limitedFreeRef, limitedFreeNear] = useNearViewport<HTMLElement>();
-  const limitedFree = useQuery({ ...catalogQueries.limitedFree(lang), select: shelfOf, enabled: limitedFreeNear });
-  const [newestRef, newestNear] = useNearViewport<HTMLElement>();
-  const newest = useShelf('newest', newestNear);
-  const [ratingRef, ratingNear] = useNearViewport<HTMLElement>();
-  const rating = useShelf('rating', ratingNear);
   return (
     <div className="catalog-page home-catalog">
       <section className="home-intro">
@@ -239,29 +232,29 @@ export function CatalogHomePage() {
         id="popular"
         title={t('app.catalog.home.popular')}
         more={`${pathTo('books')}?sort=popular`}
-        books={popular}
+        query={catalogQueries.homeShelf(lang, 'popular')}
         priorityCount={2}
       />
       <BookSection
         id="limited-free"
         title={t('app.catalog.home.limitedFree')}
         more={pathTo('limitedFree')}
-        books={limitedFree}
-        sectionRef={limitedFreeRef}
+        query={catalogQueries.limitedFree(lang)}
+        belowFirstScreen
       />
       <BookSection
         id="newest"
         title={t('app.catalog.home.newest')}
         more={`${pathTo('books')}?sort=newest`}
-        books={newest}
-        sectionRef={newestRef}
+        query={catalogQueries.homeShelf(lang, 'newest')}
+        belowFirstScreen
       />
       <BookSection
         id="rating"
         title={t('app.catalog.home.rating')}
         more={`${pathTo('books')}?sort=rating`}
-        books={rating}
-        sectionRef={ratingRef}
+        query={catalogQueries.homeShelf(lang, 'rating')}
+        belowFirstScreen
       />
       <Categories />
       <HomeAbout />

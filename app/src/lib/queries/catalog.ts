@@ -9,7 +9,7 @@ import { viewerKey, type Viewer } from './viewer';
 /** How many books a home shelf shows. */
 export const homeShelfSize = 6;
 /** How many chapters a page of a book's chapter list shows. */
-export const chapterPageSize = 100;
+const chapterPageSize = 100;
 
 /** The orders of the catalogue the home page shows a shelf of. */
 export type HomeShelfSort = 'popular' | 'newest' | 'rating';
