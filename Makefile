@@ -76,12 +76,14 @@ wasm: wasm/pkg/package.json wasm/pkg-pages/package.json
 # The smallest modules: opt-level z (profile wasm-release), then wasm-opt -Oz without the
 # name section and producers (binaryen from npm, wasm/binaryen). Two packages from one
 # crate: `tingshu-wasm` (feature shell, fetched by the first load) and `tingshu-wasm-pages`
-# (feature pages, fetched by the pages that use one of its rules).
+# (feature pages, fetched by the pages that use one of its rules). The shell's is built for the
+# `web` target, whose explicit init takes a module the page has already compiled as it
+# downloaded (app/src/lib/core.ts); the pages' for `bundler`, imported like any module.
 WASM_OPT := wasm/binaryen/node_modules/.bin/wasm-opt
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
-define wasm_package # out-dir, out-name, cargo feature, npm package name
-	wasm-pack build wasm --target bundler --out-dir $(1) --out-name $(2) --profile wasm-release \
+define wasm_package # out-dir, out-name, cargo feature, npm package name, wasm-pack target
+	wasm-pack build wasm --target $(5) --out-dir $(1) --out-name $(2) --profile wasm-release \
 		-- --no-default-features --features $(3)
 	$(WASM_OPT) -Oz --strip-debug --strip-producers $(WASM_FEATURES) \
 		wasm/$(1)/$(2)_bg.wasm -o wasm/$(1)/$(2)_bg.wasm
@@ -89,11 +91,11 @@ define wasm_package # out-dir, out-name, cargo feature, npm package name
 endef
 wasm/pkg/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
 	@$(MAKE) --no-print-directory rust-tools
-	$(call wasm_package,pkg,tingshu_wasm,shell,tingshu-wasm)
+	$(call wasm_package,pkg,tingshu_wasm,shell,tingshu-wasm,web)
 	@touch $@
 wasm/pkg-pages/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
 	@$(MAKE) --no-print-directory rust-tools
-	$(call wasm_package,pkg-pages,tingshu_wasm_pages,pages,tingshu-wasm-pages)
+	$(call wasm_package,pkg-pages,tingshu_wasm_pages,pages,tingshu-wasm-pages,bundler)
 	@touch $@
 
 wasm/binaryen/node_modules/.installed: wasm/binaryen/package-lock.json

@@ -19,13 +19,33 @@ use tower_http::{
 
 use crate::{config::Config, error::ApiError};
 
-/// The page's policy: scripts only from this site (no inline script, no eval; wasm may be
-/// compiled), styles from this site plus the inline `style` attributes React sets, images
-/// also from https hosts (covers and avatars may live on a CDN), never framed.
+/// The page's policy: scripts only from this site (no inline script but those a page shell is
+/// sent with, by hash: [`page_csp`]; no eval; wasm may be compiled), styles from this site plus
+/// the inline `style` attributes React sets, images also from https hosts (covers and avatars may
+/// live on a CDN), never framed.
 pub const APP_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' blob:; \
     font-src 'self' data:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// [`APP_CSP`] allowing, besides, the inline scripts with exactly these texts (by their SHA-256).
+pub fn page_csp<'s>(inline_scripts: impl IntoIterator<Item = &'s str>) -> String {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+    let hashes: String = inline_scripts
+        .into_iter()
+        .map(|script| {
+            let digest = Sha256::digest(script.as_bytes());
+            let hash = base64::engine::general_purpose::STANDARD.encode(digest);
+            format!(" 'sha256-{hash}'")
+        })
+        .collect();
+    APP_CSP.replacen(
+        "script-src 'self'",
+        &format!("script-src 'self'{hashes}"),
+        1,
+    )
+}
+
 /// Everything that is not a page (JSON, audio, images, translations) may run nothing at all.
 pub const RESOURCE_CSP: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
 /// The service worker's own policy (a worker script runs under the policy it is served with):

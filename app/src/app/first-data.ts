@@ -1,20 +1,55 @@
 // The data the two pages most visits start on ask for first, started at startup beside their
 // modules (`./preload-page`): with the very query options their hooks use, so the pages find it.
+// When the server sent that data in the page (`server/src/routes/first_data.rs`: what a guest's
+// requests would answer, in the page's language), it is put in the cache instead of asked for.
+import type { FirstData } from '@/lib/api/types';
+import type { Lang } from '@/lib/core';
 import { catalogQueries } from '@/lib/queries/catalog';
 import type { PagePrefetch } from './page-module';
 
+/** The `id` of the JSON script element the server sends the data in. */
+const elementId = 'first-data';
+
+/**
+ * The data the server sent in the page, if it is in `lang`; taken once (the element goes), so it
+ * never stands in for a later answer. Unreadable data counts as none: the page asks the API.
+ */
+export function takeFirstData(lang: Lang): FirstData | null {
+  const element = document.getElementById(elementId);
+  if (!element) return null;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as FirstData;
+    return data.lang === lang ? data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Home: the popular shelf, the same for everyone; the sections below wait until they are near. */
 export const prefetchHomePage: PagePrefetch = ({ queryClient, lang }) => {
-  void queryClient.prefetchQuery(catalogQueries.homeShelf(lang, 'popular'));
+  const shelf = catalogQueries.homeShelf(lang, 'popular');
+  const sent = takeFirstData(lang)?.popular;
+  if (sent) queryClient.setQueryData(shelf.queryKey, sent);
+  else void queryClient.prefetchQuery(shelf);
 };
 
 /**
  * A book's page: the book and its first chapters, when it is known who asks (not while a stored
- * session is still being restored).
+ * session is still being restored). What the server sent is a guest's view: a signed-in
+ * listener's own state on the book is asked for.
  */
 export const prefetchBookDetailPage: PagePrefetch = ({ queryClient, params, viewer }) => {
   if (!viewer) return;
   const id = Number(params.id);
-  void queryClient.prefetchQuery(catalogQueries.book(viewer, id));
-  void queryClient.prefetchQuery(catalogQueries.bookChapters(viewer, id, 1));
+  const book = catalogQueries.book(viewer, id);
+  const chapters = catalogQueries.bookChapters(viewer, id, 1);
+  const sent = viewer.userId === null ? takeFirstData(viewer.lang) : null;
+  if (sent?.book?.id === id && sent.chapters) {
+    queryClient.setQueryData(book.queryKey, sent.book);
+    queryClient.setQueryData(chapters.queryKey, sent.chapters);
+    return;
+  }
+  void queryClient.prefetchQuery(book);
+  void queryClient.prefetchQuery(chapters);
 };

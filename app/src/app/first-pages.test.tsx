@@ -3,7 +3,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CategoryNode } from '@/lib/api/types';
+import type { CategoryNode, FirstData } from '@/lib/api/types';
 import { createQueryClient } from '@/lib/queries/client';
 import { book, bookDetail, chapter, page } from '@/testing/catalog-fixtures';
 import { fakeIntersectionObserver, reportAllNear } from '@/testing/fake-intersection-observer';
@@ -43,8 +43,18 @@ function renderWithCache(path: string, queryClient: QueryClient) {
   );
 }
 
+/** Puts `data` in the page as the server sends it (`server/src/routes/first_data.rs`). */
+function sendFirstData(data: FirstData) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = 'first-data';
+  element.textContent = JSON.stringify(data);
+  document.body.append(element);
+}
+
 afterEach(() => {
   window.localStorage.clear();
+  document.getElementById('first-data')?.remove();
 });
 
 describe('the page an address opens', () => {
@@ -123,7 +133,58 @@ describe('the first data, asked for at startup', () => {
     storeSession(users.free);
     expect(startupViewer('zh')).toBeNull();
     await preloadPage('/books/7', { queryClient: createQueryClient(), lang: 'zh', viewer: startupViewer('zh') });
-    expect(calls).toHaveLength(0);
+    expect(calls.map((c) => c.url)).toEqual([]);
+  });
+
+  it('is not asked for when the server sent it in the page, in the same language', async () => {
+    const { calls } = mockFetch({});
+    sendFirstData({ lang: 'zh', popular: page([book(1, { title: '随页而来' })], 1, 6) });
+    const queryClient = createQueryClient();
+    await preloadPage('/', { queryClient, lang: 'zh', viewer: guest });
+    renderWithCache('/', queryClient);
+    expect(await screen.findByRole('link', { name: /随页而来/ }, { timeout: 5000 })).toBeInTheDocument();
+    // (The shelves below ask for theirs: this test has no IntersectionObserver, so all are near.)
+    expect(calls.filter((call) => call.url.includes('sort=popular'))).toHaveLength(0);
+    // Taken once: nothing is left for a later answer to be mistaken for.
+    expect(document.getElementById('first-data')).toBeNull();
+  });
+
+  it('gives a guest the book the server sent with its page, and a signed-in listener their own', async () => {
+    const sent = {
+      lang: 'zh' as const,
+      book: bookDetail(7, { title: '随页而来' }),
+      chapters: page([chapter(1)], 1, 100),
+    };
+    const { calls } = mockFetch({
+      'GET /api/books/7': ok(bookDetail(7, { title: '问来的书' })),
+      'GET /api/books/7/chapters': ok(page([chapter(1)], 1, 100)),
+    });
+    sendFirstData(sent);
+    const queryClient = createQueryClient();
+    await preloadPage('/books/7', { queryClient, lang: 'zh', viewer: guest });
+    renderWithCache('/books/7', queryClient);
+    expect(await screen.findByRole('heading', { level: 1, name: '随页而来' }, { timeout: 5000 })).toBeInTheDocument();
+    const bookOrChapters = () =>
+      calls.filter((call) => /\/api\/books\/7(\/chapters|$)/.test(new URL(call.url, 'http://x').pathname));
+    expect(bookOrChapters()).toHaveLength(0);
+
+    sendFirstData(sent);
+    await preloadPage('/books/7', { queryClient: createQueryClient(), lang: 'zh', viewer: { lang: 'zh', userId: 4 } });
+    await waitFor(() => expect(bookOrChapters()).toHaveLength(2));
+  });
+
+  it('is asked for when what the server sent is in another language, or for another book', async () => {
+    const { calls } = mockFetch({
+      'GET /api/books': ok(page([book(1)])),
+      'GET /api/books/7': ok(bookDetail(7)),
+      'GET /api/books/7/chapters': ok(page([chapter(1)], 1, 100)),
+    });
+    sendFirstData({ lang: 'en', popular: page([book(1)], 1, 6) });
+    await preloadPage('/', { queryClient: createQueryClient(), lang: 'zh', viewer: guest });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    sendFirstData({ lang: 'zh', book: bookDetail(8), chapters: page([chapter(1)], 1, 100) });
+    await preloadPage('/books/7', { queryClient: createQueryClient(), lang: 'zh', viewer: guest });
+    await waitFor(() => expect(calls).toHaveLength(3));
   });
 
   it('is asked for as the signed-out visitor when no session is stored', () => {

@@ -1,5 +1,6 @@
 // The one route table: every route of spec §2 with its guards, layout, title and (where built) its page.
 import type { Params } from 'react-router';
+import * as homeModule from '@/features/catalog/home-page';
 import type { Label } from '@/lib/i18n';
 import { patterns, type RouteName } from '@/lib/paths';
 import { prefetchBookDetailPage, prefetchHomePage } from './first-data';
@@ -28,7 +29,8 @@ const demoPages = () => import('@/features/demo/demo-pages');
 const accountPages = () => import('@/features/auth/account-pages');
 const catalogPages = () => import('@/features/catalog/pages');
 // The two pages most visits start on, each with the data it asks for first (`./preload-page`).
-const homePage = () => import('@/features/catalog/home-page');
+// The home page is part of the shell (`vite.config.ts`): imported here, not fetched on use.
+const homePage = () => Promise.resolve(homeModule);
 const bookDetailPage = () => import('@/features/catalog/book-detail-page');
 const libraryPages = () => import('@/features/library/library-pages');
 const consoleCatalogPages = () => import('@/features/console-catalog/pages');

@@ -1,7 +1,16 @@
 // The app's door to the shared product rules the first load needs: the `shell` wasm build of
 // `core/` (never a TypeScript copy). The other rules are in `./core-pages`.
+import init from 'tingshu-wasm';
 import type * as wasm from 'tingshu-wasm';
 import type * as pagesWasm from 'tingshu-wasm-pages';
+
+/**
+ * The module as the page's head compiled it while it downloaded (`index.html`, written by the
+ * build: `compileShellWasmEarly` in `vite.config.ts`); undefined without that script or when it
+ * failed, and the module is then fetched and compiled here.
+ */
+const compiledEarly = (globalThis as { tingshuShellWasm?: Promise<WebAssembly.Module | undefined> }).tingshuShellWasm;
+await init({ module_or_path: (await compiledEarly) ?? undefined });
 
 export {
   avatarInitials,

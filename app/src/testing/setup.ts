@@ -1,4 +1,5 @@
-// Vitest setup: DOM matchers, cleanup, and a clean auth store, storage and title for each test.
+// Vitest setup: the shell wasm, DOM matchers, cleanup, and a clean auth store, storage and title for each test.
+import './shell-wasm';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';

@@ -10,6 +10,7 @@ use utoipa::{
     PartialSchema, ToSchema,
 };
 
+use super::first_data::FirstData;
 use crate::error::ErrorBody;
 
 /// Name of the bearer scheme in `components.securitySchemes`.
@@ -70,6 +71,11 @@ pub fn document() -> OpenApi {
     components
         .schemas
         .insert(ErrorBody::name().into_owned(), ErrorBody::schema());
+    // Sent in page shells rather than by an endpoint; described here so the app's type of it
+    // comes from the same contract.
+    let mut first_data = vec![(FirstData::name().into_owned(), FirstData::schema())];
+    FirstData::schemas(&mut first_data);
+    components.schemas.extend(first_data);
     for (_, name, description) in ERRORS {
         let response = ResponseBuilder::new()
             .description(description)

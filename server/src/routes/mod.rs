@@ -1,4 +1,6 @@
 //! The HTTP surface: the API route table, health, translations, and the app as the fallback.
+use std::sync::Arc;
+
 use axum::{
     extract::{DefaultBodyLimit, OriginalUri},
     http::Method,
@@ -19,9 +21,11 @@ pub mod catalog;
 pub mod contract;
 pub mod covers;
 pub mod feedback;
+pub mod first_data;
 pub mod health;
 pub mod i18n;
 pub mod library;
+pub mod page_files;
 pub mod page_meta;
 pub mod payments;
 pub mod people;
@@ -71,7 +75,15 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
         .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document))
         .nest("/api", api)
         .fallback_service(spa::service(state.config.static_dir.as_deref()).layer(
-            axum::middleware::from_fn_with_state(state.clone(), page_meta::describe),
+            axum::middleware::from_fn_with_state(
+                (
+                    state.clone(),
+                    Arc::new(page_files::FirstPageFiles::of_build(
+                        state.config.static_dir.as_deref(),
+                    )),
+                ),
+                page_meta::describe,
+            ),
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -5,7 +5,8 @@
 //!
 //! Every page shell also gets what its first paint waits for as early as the HTML: `<html lang>`,
 //! a preload of its language's translation catalogue (fetched by the app only once its script
-//! has run, otherwise), and on a book's page a preload of the cover it opens with.
+//! has run, otherwise); and on a book's page and the home page, their first data
+//! (`super::first_data`) and a preload of the cover they open with.
 use axum::{
     body::{to_bytes, Body},
     extract::{Request, State},
@@ -13,7 +14,9 @@ use axum::{
     middleware::Next,
     response::{IntoResponse, Response},
 };
-use lol_html::{element, html_content::ContentType, rewrite_str, RewriteStrSettings};
+use std::{cell::RefCell, sync::Arc};
+
+use lol_html::{element, html_content::ContentType, rewrite_str, text, RewriteStrSettings};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use tingshu_core::{
     i18n::texts::text_with,
@@ -23,7 +26,11 @@ use tingshu_core::{
 
 use crate::extract::lang_of;
 
-use super::spa::is_html;
+use super::{
+    first_data::{first_data, FirstData, FirstPage},
+    page_files::{attribute, FirstPageFiles, PageFiles},
+    spa::is_html,
+};
 use crate::{
     books::localized,
     catalog::text::plain_text,
@@ -51,27 +58,48 @@ struct Card {
     description: String,
     image: Option<String>,
     kind: &'static str,
-    /// The cover the page opens with, to preload (a book's page only).
-    cover: Option<CoverHint>,
 }
 
-/// A book page's cover as its `<img>` asks for it: the same address, srcset and sizes, so the
-/// preload is the very request the page makes.
+/// The cover a page opens with as its `<img>` asks for it: the same address, srcset and sizes,
+/// so the preload is the very request the page makes.
 #[derive(Debug, Clone, PartialEq)]
 struct CoverHint {
     url: String,
     srcset: Option<String>,
+    sizes: &'static str,
 }
 
-/// The width a book page's cover is drawn at (the app's `Cover` of size `lg`, its `sizes`).
-const BOOK_COVER_SIZES: &str = "220px";
+/// The width a book page's cover is drawn at (the app's `coverSizes.lg`).
+const BOOK_COVER_SIZES: &str = "(max-width: 600px) 160px, 220px";
+/// The width a home shelf's cover is drawn at (the app's `coverSizes.md`).
+const SHELF_COVER_SIZES: &str = "(max-width: 420px) 50vw, 180px";
+
+impl CoverHint {
+    /// The cover of the book `page` opens with, if it has one.
+    fn of(page: FirstPage, data: &FirstData) -> Option<Self> {
+        let book = data.lead_book()?;
+        Some(Self {
+            url: book.cover_url.clone()?,
+            srcset: book.cover_srcset.clone(),
+            sizes: match page {
+                FirstPage::Home => SHELF_COVER_SIZES,
+                FirstPage::Book(_) => BOOK_COVER_SIZES,
+            },
+        })
+    }
+}
 
 /// What is written into every page shell.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 struct Shell {
     /// The language the page opens in.
     lang: Lang,
     card: Option<Card>,
+    cover: Option<CoverHint>,
+    /// The page's own files, to preload.
+    files: Option<PageFiles>,
+    /// The page's first data, as its script element.
+    first_data: Option<String>,
 }
 
 /// The language page `path` opens in: its prefix's, or for the bare `/` the one the app
@@ -84,6 +112,17 @@ fn page_lang(path: &str, headers: &HeaderMap) -> Lang {
         path: path.to_owned(),
     })
     .lang
+}
+
+/// The page of `path` that opens with data sent beside it: the home page or a book's.
+fn first_page_of(path: &str) -> Option<FirstPage> {
+    if let Some((_, Record::Book(id))) = record_of(path) {
+        return Some(FirstPage::Book(id));
+    }
+    let split = split_locale(SplitLocaleInput {
+        path: path.to_owned(),
+    });
+    (split.redirect.is_none() && split.path.trim_matches('/').is_empty()).then_some(FirstPage::Home)
 }
 
 /// The record of `/books/{id}` or `/books/{id}/chapters/{chapterId}`, under any locale prefix.
@@ -127,13 +166,6 @@ async fn card(state: &AppState, lang: Lang, record: Record) -> Result<Option<Car
         b.description_ja.as_deref(),
     ));
     let image = b.cover_url.clone().map(|url| absolute(state, &url));
-    let cover = match record {
-        Record::Book(_) => b.cover_url.as_ref().map(|url| CoverHint {
-            srcset: crate::covers::srcset(url),
-            url: url.clone(),
-        }),
-        Record::Chapter { .. } => None,
-    };
     let (title, kind) = match record {
         Record::Book(_) => (book_title, "book"),
         Record::Chapter { chapter: id, .. } => {
@@ -155,7 +187,6 @@ async fn card(state: &AppState, lang: Lang, record: Record) -> Result<Option<Car
         description,
         image,
         kind,
-        cover,
     }))
 }
 
@@ -177,25 +208,37 @@ fn absolute(state: &AppState, url: &str) -> String {
     }
 }
 
+/// A page shell as sent: its HTML, and the texts of the inline scripts it runs (which its content
+/// policy allows by hash).
+#[derive(Debug)]
+struct Rewritten {
+    html: String,
+    inline_scripts: Vec<String>,
+}
+
 /// The page shell with its language, its preloads and its card (if any) written into its head.
-fn rewrite(html: &str, shell: &Shell) -> Result<String, lol_html::errors::RewritingError> {
+fn rewrite(html: &str, shell: &Shell) -> Result<Rewritten, lol_html::errors::RewritingError> {
+    let inline_scripts = RefCell::new(vec![String::new()]);
     let mut preloads = format!(
         r#"<link rel="preload" href="/_i18n/{}/app.json" as="fetch" crossorigin>"#,
         shell.lang.code()
     );
-    if let Some(cover) = shell.card.as_ref().and_then(|card| card.cover.as_ref()) {
-        let attribute = |value: &str| value.replace('&', "&amp;").replace('"', "&quot;");
+    if let Some(cover) = &shell.cover {
         preloads.push_str(&format!(
             r#"<link rel="preload" as="image" href="{}" fetchpriority="high""#,
             attribute(&cover.url)
         ));
         if let Some(srcset) = &cover.srcset {
             preloads.push_str(&format!(
-                r#" imagesrcset="{}" imagesizes="{BOOK_COVER_SIZES}""#,
-                attribute(srcset)
+                r#" imagesrcset="{}" imagesizes="{}""#,
+                attribute(srcset),
+                cover.sizes
             ));
         }
         preloads.push('>');
+    }
+    if let Some(files) = &shell.files {
+        preloads.push_str(&files.links());
     }
     let mut settings = RewriteStrSettings::new()
         .append_element_content_handler(element!("html", |el| {
@@ -205,11 +248,35 @@ fn rewrite(html: &str, shell: &Shell) -> Result<String, lol_html::errors::Rewrit
         .append_element_content_handler(element!("head", |el| {
             el.append(&preloads, ContentType::Html);
             Ok(())
+        }))
+        .append_element_content_handler(element!("body", |el| {
+            if let Some(script) = &shell.first_data {
+                el.append(script, ContentType::Html);
+            }
+            Ok(())
+        }))
+        // Classic scripts without `src` (a data block has a `type`, and is not run).
+        .append_element_content_handler(text!("script:not([src]):not([type])", |chunk| {
+            let mut scripts = inline_scripts.borrow_mut();
+            scripts
+                .last_mut()
+                .expect("one open")
+                .push_str(chunk.as_str());
+            if chunk.last_in_text_node() {
+                scripts.push(String::new());
+            }
+            Ok(())
         }));
     if let Some(card) = &shell.card {
         settings = card_handlers(settings, card);
     }
-    rewrite_str(html, settings)
+    let html = rewrite_str(html, settings)?;
+    let mut inline_scripts = inline_scripts.into_inner();
+    inline_scripts.retain(|script| !script.is_empty());
+    Ok(Rewritten {
+        html,
+        inline_scripts,
+    })
 }
 
 /// `settings` with the handlers that write `card` over the site's card.
@@ -274,7 +341,11 @@ fn card_handlers<'h>(
 
 /// Middleware around the app's file service: writes the language, the preloads and (on a book
 /// or chapter page) the card into every page shell.
-pub async fn describe(State(state): State<AppState>, request: Request, next: Next) -> Response {
+pub async fn describe(
+    State((state, page_files)): State<(AppState, Arc<FirstPageFiles>)>,
+    request: Request,
+    next: Next,
+) -> Response {
     let path = request.uri().path().to_owned();
     let lang = page_lang(&path, request.headers());
     let response = next.run(request).await;
@@ -289,20 +360,59 @@ pub async fn describe(State(state): State<AppState>, request: Request, next: Nex
         }),
         None => None,
     };
-    // A page with a card depends on the book as stored, so the file's validators do not describe
-    // it; any other page is the file with what its address decides, which they still describe.
-    let validators_hold = card.is_none();
-    let shell = Shell { lang, card };
+    let first_page = first_page_of(&path);
+    let first = match first_page {
+        Some(page) => first_data(&state, lang, page)
+            .await
+            .unwrap_or_else(|error| {
+                // The app asks the API itself when the page comes without its data.
+                tracing::warn!(%error, "could not read the page's first data");
+                None
+            }),
+        None => None,
+    };
+    let cover = first_page
+        .zip(first.as_ref())
+        .and_then(|(page, data)| CoverHint::of(page, data));
+    let first_data = match first.as_ref().map(FirstData::script).transpose() {
+        Ok(script) => script,
+        Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
+    };
+    // A page with a card or data depends on the catalogue as stored, so the file's validators do
+    // not describe it; any other page is the file with what its address decides, which they do.
+    let validators_hold = card.is_none() && first_data.is_none();
+    // A page's own files are worth asking for early only when it opens with its data.
+    let files = first_page
+        .filter(|_| first_data.is_some())
+        .and_then(|page| page_files.of(page))
+        .cloned();
+    let shell = Shell {
+        lang,
+        card,
+        cover,
+        files,
+        first_data,
+    };
     let (mut parts, body) = response.into_parts();
     let rewritten = match to_bytes(body, SHELL_LIMIT).await {
         Ok(bytes) => rewrite(&String::from_utf8_lossy(&bytes), &shell),
         Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
     };
-    let html = match rewritten {
-        Ok(html) => html,
+    let Rewritten {
+        html,
+        inline_scripts,
+    } = match rewritten {
+        Ok(rewritten) => rewritten,
         Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
     };
     parts.headers.remove(header::CONTENT_LENGTH);
+    if let Ok(policy) = HeaderValue::from_str(&crate::edge::page_csp(
+        inline_scripts.iter().map(String::as_str),
+    )) {
+        parts
+            .headers
+            .insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
     if !validators_hold {
         parts.headers.remove(header::ETAG);
         parts.headers.remove(header::LAST_MODIFIED);
@@ -373,16 +483,19 @@ mod tests {
             description: "Waves & light &lt;3".into(),
             image: Some("/api/covers/7/large".into()),
             kind: "book",
-            cover: Some(CoverHint {
-                url: "/api/covers/7/large".into(),
-                srcset: crate::covers::srcset("/api/covers/7/large"),
-            }),
         };
         let shell = Shell {
             lang: Lang::En,
             card: Some(card),
+            cover: Some(CoverHint {
+                url: "/api/covers/7/large".into(),
+                srcset: crate::covers::srcset("/api/covers/7/large"),
+                sizes: BOOK_COVER_SIZES,
+            }),
+            files: None,
+            first_data: None,
         };
-        let html = rewrite(SHELL, &shell).unwrap();
+        let html = rewrite(SHELL, &shell).unwrap().html;
         assert!(html.contains(r#"<html lang="en-US">"#), "{html}");
         assert!(
             html.contains("<title>The \"Amber\" &lt;Lighthouse&gt; - Tingshu</title>"),
@@ -411,7 +524,7 @@ mod tests {
             html.contains(concat!(
                 r#"<link rel="preload" as="image" href="/api/covers/7/large" fetchpriority="high" "#,
                 r#"imagesrcset="/api/covers/7/small 150w, /api/covers/7/medium 300w, /api/covers/7/card 420w, /api/covers/7/large 600w" "#,
-                r#"imagesizes="220px"></head>"#
+                r#"imagesizes="(max-width: 600px) 160px, 220px"></head>"#
             )),
             "{html}"
         );
@@ -424,7 +537,15 @@ mod tests {
             (Lang::En, "en-US", "en"),
             (Lang::Ja, "ja-JP", "ja"),
         ] {
-            let html = rewrite(SHELL, &Shell { lang, card: None }).unwrap();
+            let html = rewrite(
+                SHELL,
+                &Shell {
+                    lang,
+                    ..Shell::default()
+                },
+            )
+            .unwrap()
+            .html;
             assert!(html.contains(&format!(r#"<html lang="{tag}">"#)), "{html}");
             assert!(
                 html.contains(&format!(
@@ -432,10 +553,80 @@ mod tests {
                 )),
                 "{html}"
             );
-            // The site's card stays, and nothing else is preloaded.
+            // The site's card stays, and nothing else is preloaded or sent.
             assert!(html.contains("og-image.png"), "{html}");
             assert!(!html.contains(r#"as="image""#), "{html}");
+            assert!(!html.contains("first-data"), "{html}");
         }
+    }
+
+    #[test]
+    fn the_inline_scripts_a_shell_runs_are_found_for_its_policy_and_nothing_else() {
+        let html = SHELL.replace(
+            "</head>",
+            concat!(
+                "<script>go()</script><script type=\"module\" src=\"/a.js\"></script>",
+                "<script type=\"application/json\">{}</script></head>"
+            ),
+        );
+        let rewritten = rewrite(&html, &Shell::default()).unwrap();
+        assert_eq!(rewritten.inline_scripts, ["go()"]);
+        let policy = crate::edge::page_csp(rewritten.inline_scripts.iter().map(String::as_str));
+        assert!(
+            policy.contains("script-src 'self' 'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw=' 'wasm-unsafe-eval';"),
+            "{policy}"
+        );
+        // Without inline scripts, the page's usual policy.
+        let plain = rewrite(SHELL, &Shell::default()).unwrap();
+        assert!(plain.inline_scripts.is_empty());
+        assert_eq!(crate::edge::page_csp([]), crate::edge::APP_CSP);
+    }
+
+    #[test]
+    fn the_home_page_and_a_book_page_open_with_data_and_no_other_page_does() {
+        assert_eq!(first_page_of("/"), Some(FirstPage::Home));
+        assert_eq!(first_page_of("/en"), Some(FirstPage::Home));
+        assert_eq!(first_page_of("/ja/"), Some(FirstPage::Home));
+        assert_eq!(first_page_of("/books/7"), Some(FirstPage::Book(7)));
+        assert_eq!(first_page_of("/en/books/7"), Some(FirstPage::Book(7)));
+        for other in [
+            "/books",
+            "/books/7/chapters/3",
+            "/search",
+            "/zh",
+            "/en/authors/2",
+        ] {
+            assert_eq!(first_page_of(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn first_data_goes_at_the_end_of_the_body_and_a_home_cover_is_preloaded_at_shelf_size() {
+        let data = FirstData {
+            lang: Lang::Ja,
+            popular: None,
+            book: None,
+            chapters: None,
+        };
+        let shell = Shell {
+            lang: Lang::Ja,
+            cover: Some(CoverHint {
+                url: "/api/covers/2/large".into(),
+                srcset: crate::covers::srcset("/api/covers/2/large"),
+                sizes: SHELF_COVER_SIZES,
+            }),
+            first_data: Some(data.script().unwrap()),
+            ..Shell::default()
+        };
+        let html = rewrite(SHELL, &shell).unwrap().html;
+        assert!(
+            html.contains(r#"<body><script type="application/json" id="first-data">{"lang":"ja"}</script></body>"#),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"imagesizes="(max-width: 420px) 50vw, 180px"></head>"#),
+            "{html}"
+        );
     }
 
     #[test]

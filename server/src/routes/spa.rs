@@ -54,6 +54,15 @@ pub fn service(dir: Option<&Path>) -> Router {
         .layer(middleware::from_fn(refuse_source_maps))
 }
 
+/// The contents of the app's file at `path` (relative to the build's root): from `dir`, or the
+/// built-in copy when `dir` is `None`. None when there is no such file.
+pub fn app_file(dir: Option<&Path>, path: &str) -> Option<Vec<u8>> {
+    match dir {
+        Some(dir) => std::fs::read(dir.join(path)).ok(),
+        None => AppFiles::get(path).map(|file| file.data.into_owned()),
+    }
+}
+
 fn from_dir(dir: &Path) -> Router {
     let index = dir.join("index.html");
     if !index.is_file() {

@@ -9,7 +9,12 @@ use tokio::{
     net::TcpStream,
 };
 
-use crate::helpers::{spawn_app, spawn_app_with, RealServer, TestApp, TestUser};
+use base64::Engine;
+use sha2::Digest;
+
+use crate::helpers::{
+    spawn_app, spawn_app_with, RealServer, TestApp, TestUser, SHELL_INLINE_SCRIPT,
+};
 
 /// How long a half-sent or idle connection may be held at most (the bar).
 const CUT_OFF: Duration = Duration::from_secs(30);
@@ -26,6 +31,14 @@ async fn pages_and_api_answers_carry_the_security_headers() {
         .expect("a script-src directive");
     assert!(!script_src.contains("unsafe-inline"), "{csp}");
     assert!(!script_src.contains("'unsafe-eval'"), "{csp}");
+    // The shell's own inline script, and only it, is allowed, by its hash.
+    let hash = base64::engine::general_purpose::STANDARD
+        .encode(sha2::Sha256::digest(SHELL_INLINE_SCRIPT.as_bytes()));
+    assert_eq!(
+        script_src,
+        format!("script-src 'self' 'sha256-{hash}' 'wasm-unsafe-eval'"),
+        "{csp}"
+    );
     assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
     for response in [page, app.get("/api/categories").await] {
         let headers = response.headers();
@@ -70,11 +83,12 @@ async fn the_service_worker_may_fetch_from_the_site_and_is_always_revalidated() 
 #[tokio::test]
 async fn a_revalidated_page_keeps_the_page_policy() {
     let app = spawn_app().await;
-    let page = app.get("/").await;
+    // A page that is the file as built (the home page and a book's carry data, and no validators).
+    let page = app.get("/search").await;
     let validator = page.headers()["last-modified"].clone();
     let again = app
         .client
-        .get(app.url("/"))
+        .get(app.url("/search"))
         .header("If-Modified-Since", validator)
         .send()
         .await

@@ -191,18 +191,30 @@ pub fn locales_dir() -> PathBuf {
 /// What the test app's `assets/app-3f9a1c.js.br` holds.
 pub const BROTLI_COPY: &[u8] = b"brotli copy of app-3f9a1c.js";
 
+/// The inline script of the test app's page shell (as the build's starts the wasm compile).
+pub const SHELL_INLINE_SCRIPT: &str = "self.started=Date.now()";
+
 /// A built-app folder with a page shell and one hashed asset.
 fn write_static_dir(root: &std::path::Path) -> PathBuf {
     let dist = root.join("dist");
     std::fs::create_dir_all(dist.join("assets")).unwrap();
     std::fs::write(
         dist.join("index.html"),
-        r#"<!doctype html><html lang="zh-CN"><head><title>Tingshu test shell</title></head><body><div id="root"></div></body></html>"#,
+        format!(
+            r#"<!doctype html><html lang="zh-CN"><head><title>Tingshu test shell</title><script>{SHELL_INLINE_SCRIPT}</script></head><body><div id="root"></div></body></html>"#
+        ),
     )
     .unwrap();
     std::fs::write(
         dist.join("assets/app-3f9a1c.js"),
         "console.log('tingshu');".repeat(100),
+    )
+    .unwrap();
+    // The build's list of a book page's own files, which its page shell preloads.
+    std::fs::create_dir_all(dist.join("builds")).unwrap();
+    std::fs::write(
+        dist.join("builds/first-pages.json"),
+        r#"{"book":{"scripts":["/assets/book-page-1.js"],"styles":["/assets/book-page-2.css"]}}"#,
     )
     .unwrap();
     // The build's brotli copy (any bytes do: the server sends them as they are).

@@ -166,7 +166,7 @@ async fn a_book_page_carries_its_own_title_for_crawlers_and_previews() {
     let srcset = book["coverSrcset"].as_str().expect("its sizes");
     assert!(
         html.contains(&format!(
-            r#"<link rel="preload" as="image" href="{cover}" fetchpriority="high" imagesrcset="{srcset}" imagesizes="220px">"#
+            r#"<link rel="preload" as="image" href="{cover}" fetchpriority="high" imagesrcset="{srcset}" imagesizes="(max-width: 600px) 160px, 220px">"#
         )),
         "{html}"
     );
@@ -200,5 +200,83 @@ async fn a_book_page_carries_its_own_title_for_crawlers_and_previews() {
             html.contains("<title>Tingshu test shell</title>"),
             "{path}: {html}"
         );
+    }
+}
+
+/// The JSON of the page's first-data element, if it has one.
+fn first_data_of(html: &str) -> Option<serde_json::Value> {
+    let start = r#"<script type="application/json" id="first-data">"#;
+    let from = html.find(start)? + start.len();
+    let to = from + html[from..].find("</script>")?;
+    Some(serde_json::from_str(&html[from..to]).expect("first data is JSON"))
+}
+
+#[tokio::test]
+async fn a_book_page_and_the_home_page_carry_what_the_api_answers_a_guest_first() {
+    let app = spawn_app_with(|config| config.demo = true).await;
+    let english = |path: &str| {
+        app.client
+            .get(app.url(path))
+            .header("Accept-Language", "en-US,en;q=0.9")
+            .send()
+    };
+    let api = |path: &'static str| async move {
+        let body: serde_json::Value = english(path).await.unwrap().json().await.unwrap();
+        body["data"].clone()
+    };
+
+    let popular = api("/api/books?sort=popular&pageSize=6").await;
+    let home = english("/en").await.unwrap();
+    // The page holds today's shelf, so the file's validators no longer describe it.
+    assert!(home.headers().get("etag").is_none());
+    let html = home.text().await.unwrap();
+    let first = first_data_of(&html).expect("the home page's first data");
+    assert_eq!(first["lang"], "en");
+    assert_eq!(first["popular"], popular);
+    assert!(first.get("book").is_none(), "{first}");
+    assert!(!html.contains("modulepreload"), "{html}");
+    // Its first cover is asked for with the page, at the size a shelf draws it.
+    let lead = &popular["items"][0];
+    assert!(
+        html.contains(&format!(
+            r#"<link rel="preload" as="image" href="{}" fetchpriority="high" imagesrcset="{}" imagesizes="(max-width: 420px) 50vw, 180px">"#,
+            lead["coverUrl"].as_str().expect("a demo cover"),
+            lead["coverSrcset"].as_str().expect("its sizes"),
+        )),
+        "{html}"
+    );
+
+    let id = lead["id"].as_i64().unwrap();
+    let html = app.get(&format!("/books/{id}")).await.text().await.unwrap();
+    let first = first_data_of(&html).expect("a book page's first data");
+    let book: serde_json::Value = app
+        .get(&format!("/api/books/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let chapters: serde_json::Value = app
+        .get(&format!("/api/books/{id}/chapters?page=1&pageSize=100"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    // The book page's own files are asked for with it (the build's list); not the home page's,
+    // which is part of the shell.
+    for link in [
+        r#"<link rel="modulepreload" href="/assets/book-page-1.js" crossorigin>"#,
+        r#"<link rel="preload" href="/assets/book-page-2.css" as="style" crossorigin>"#,
+    ] {
+        assert!(html.contains(link), "{html}");
+    }
+    assert_eq!(first["lang"], "zh");
+    assert_eq!(first["book"], book["data"]);
+    assert_eq!(first["chapters"], chapters["data"]);
+    assert!(first["book"]["me"].is_null(), "a guest's view: {first}");
+
+    // No data for an unknown book, nor for pages that do not open with it.
+    for path in ["/books/999999", "/en/books", "/search"] {
+        let html = app.get(path).await.text().await.unwrap();
+        assert_eq!(first_data_of(&html), None, "{path}");
     }
 }

@@ -12,14 +12,15 @@ import './catalog.css';
 import { ACCESS_LABEL } from './labels';
 
 /**
- * The width each size of cover is drawn at (`catalog.css`), for the browser to pick the smallest
+ * The width each size of cover is drawn at (`catalog.css`; `lg` narrower on phones,
+ * `features/catalog/catalog-pages.css`), for the browser to pick the smallest
  * of the server's sizes (`coverSrcset`) that is sharp there. `lg` is the book page's, which the
  * server preloads with the same `sizes` (`BOOK_COVER_SIZES` in `server/src/routes/page_meta.rs`).
  */
 export const coverSizes = {
   sm: '48px',
   md: '(max-width: 420px) 50vw, 180px',
-  lg: '220px',
+  lg: '(max-width: 600px) 160px, 220px',
 } as const;
 
 /**

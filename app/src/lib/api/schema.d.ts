@@ -2048,6 +2048,17 @@ export interface components {
             titleZh: string;
         };
         /**
+         * @description What the app's first requests of a page would answer a guest, in the page's language; each
+         *     field has the shape of its endpoint's `data`. Not an endpoint's answer: sent in the page's
+         *     HTML, as the JSON of `<script type="application/json" id="first-data">`.
+         */
+        FirstData: {
+            lang: components["schemas"]["Lang"];
+            popular?: components["schemas"]["Page_BookSummary"] | null;
+            book?: components["schemas"]["BookDetail"] | null;
+            chapters?: components["schemas"]["Page_ChapterSummary"] | null;
+        };
+        /**
          * @description Highlighted fragments of a hit: HTML-escaped text with the matches in `<mark>…</mark>`;
          *     a field is absent when nothing in it matched.
          */
@@ -2226,6 +2237,86 @@ export interface components {
             expiresAt: number;
             /** Format: int64 */
             updatedAt: number;
+        };
+        /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+        Page_BookSummary: {
+            items: {
+                /** Format: int32 */
+                id: number;
+                /** @description The title in the request language, falling back to the zh title. */
+                title: string;
+                /** @description The language `title` is written in (zh when not translated). */
+                titleLang: components["schemas"]["Lang"];
+                titles: components["schemas"]["Titles"];
+                /** @description In the request language, falling back to the zh subtitle. */
+                subtitle?: string | null;
+                /** @description The language `subtitle` is written in. */
+                subtitleLang: components["schemas"]["Lang"];
+                author: components["schemas"]["PersonRef"];
+                narrator?: components["schemas"]["PersonRef"] | null;
+                category: components["schemas"]["CategoryRef"];
+                /** @description The large cover (600×800). */
+                coverUrl?: string | null;
+                /**
+                 * @description The cover in every size with its width (`<img srcset>`): null without a cover, or for
+                 *     a cover that is not stored here.
+                 */
+                coverSrcset?: string | null;
+                status: components["schemas"]["BookStatus"];
+                access: components["schemas"]["BookAccess"];
+                price?: components["schemas"]["Price"] | null;
+                /** Format: int32 */
+                chapterCount: number;
+                /** Format: int64 */
+                totalDurationSecs: number;
+                /** Format: int64 */
+                playCount: number;
+                /** Format: int64 */
+                favoriteCount: number;
+                /** Format: double */
+                rating: number;
+                /** Format: int32 */
+                ratingCount: number;
+                tags: components["schemas"]["TagRef"][];
+                /**
+                 * Format: int64
+                 * @description The end (ms) of the active limited-free campaign the book is in, if any.
+                 */
+                freeUntil?: number | null;
+                /** Format: int64 */
+                updatedAt: number;
+            }[];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+        };
+        /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+        Page_ChapterSummary: {
+            items: {
+                /** Format: int32 */
+                id: number;
+                /** Format: int32 */
+                index: number;
+                /** @description In the request language, falling back to the zh title. */
+                title: string;
+                /** @description The language `title` is written in. */
+                titleLang: components["schemas"]["Lang"];
+                /** Format: double */
+                durationSecs: number;
+                isFree: boolean;
+                price?: components["schemas"]["Price"] | null;
+                access: components["schemas"]["ChapterAccess"];
+                progress?: components["schemas"]["ChapterProgress"] | null;
+            }[];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
         };
         /** @description A password change as sent: the current password and the new one. */
         PasswordChangeRequest: {

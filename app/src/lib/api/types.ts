@@ -45,6 +45,8 @@ export type ReasonKind = Schemas['ReasonKind'];
 export type Recommendation = Schemas['Recommendation'];
 export type SearchPage = Schemas['SearchPage'];
 export type SearchItem = Schemas['SearchItem'];
+/** What a guest's first requests of the home page or a book's page answer, sent in the page's HTML. */
+export type FirstData = Schemas['FirstData'];
 
 // Ratings and reviews, and the people behind books
 export type MyRating = Schemas['MyRating'];
