@@ -141,11 +141,14 @@ function entryScriptFirst(): Plugin {
 
 /**
  * The pages whose own files the server asks for with the page shell, by the module that draws
- * each (`server/src/routes/page_meta.rs`). A book's page: its module is not in the shell (that
- * would take the home page's first load past its budget), so it would otherwise be asked for
- * only once the shell has run.
+ * each (`server/src/routes/page_files.rs`): a book's page and search, the pages visits start on
+ * besides home. Their modules are not in the shell (that would take the home page's first load
+ * past its budget), so they would otherwise be asked for only once the shell has run.
  */
-const firstPages = { book: '/src/features/catalog/book-detail-page.tsx' };
+const firstPages = {
+  book: '/src/features/catalog/book-detail-page.tsx',
+  search: '/src/features/search/search-page.tsx',
+};
 
 /**
  * Writes `builds/first-pages.json`: for each of `firstPages`, the scripts and stylesheets its

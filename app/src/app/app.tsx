@@ -3,13 +3,14 @@
 // browser's history. The global styles come first, before any component's.
 import '@/styles/tokens.css';
 import '@/styles/base.css';
-// A book's page draws with these at once: its scripts are asked for with the page shell
-// (`firstPages` in vite.config.ts), and in the shell's stylesheet its styles need no request of
-// their own once the shell has run (about 1 KB).
+// A book's page and search draw with these at once: their scripts are asked for with the page
+// shell (`firstPages` in vite.config.ts), and in the shell's stylesheet their styles need no
+// request of their own once the shell has run (about 1.3 KB).
 import '@/components/downloads/download-progress.css';
 import '@/components/reviews/reviews.css';
 import '@/components/shop/shop.css';
 import '@/features/catalog/download-book-button.css';
+import '@/features/search/search-page.css';
 import type { i18n } from 'i18next';
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';

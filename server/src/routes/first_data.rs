@@ -24,6 +24,8 @@ use crate::{
 pub const ELEMENT_ID: &str = "first-data";
 /// How many books the home page's popular shelf shows (the app's `homeShelfSize`).
 const HOME_SHELF_SIZE: u64 = 6;
+/// How many of them are in the first screen.
+const HOME_FIRST_ROW: usize = 2;
 
 /// A page that opens with data the server can send beside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,12 +54,14 @@ pub struct FirstData {
 }
 
 impl FirstData {
-    /// The book the page opens with first: on the home page, the popular shelf's first.
-    pub fn lead_book(&self) -> Option<&BookSummary> {
+    /// The books whose covers the page's first screen shows: a book page's own; on the home
+    /// page, the popular shelf's first row (the app's `priorityCount` of 2: two columns on a
+    /// phone, all of the same size, so either may be the largest paint).
+    pub fn lead_books(&self) -> Vec<&BookSummary> {
         match (&self.book, &self.popular) {
-            (Some(detail), _) => Some(&detail.book),
-            (None, Some(popular)) => popular.items.first(),
-            (None, None) => None,
+            (Some(detail), _) => vec![&detail.book],
+            (None, Some(popular)) => popular.items.iter().take(HOME_FIRST_ROW).collect(),
+            (None, None) => Vec::new(),
         }
     }
 

@@ -20,6 +20,8 @@ pub struct PageFiles {
 pub struct FirstPageFiles {
     #[serde(default)]
     book: PageFiles,
+    #[serde(default)]
+    search: PageFiles,
 }
 
 impl FirstPageFiles {
@@ -42,6 +44,11 @@ impl FirstPageFiles {
             // The home page is part of the shell.
             FirstPage::Home => None,
         }
+    }
+
+    /// The search page's files.
+    pub(super) fn search(&self) -> &PageFiles {
+        &self.search
     }
 }
 
@@ -85,6 +92,7 @@ mod tests {
         .unwrap();
         let files = FirstPageFiles::of_build(Some(&dir));
         assert_eq!(files.of(FirstPage::Home), None);
+        assert_eq!(files.search(), &PageFiles::default());
         let book = files.of(FirstPage::Book(7)).unwrap().clone();
         assert_eq!(
             book.links(),

@@ -75,17 +75,22 @@ const BOOK_COVER_SIZES: &str = "(max-width: 600px) 160px, 220px";
 const SHELF_COVER_SIZES: &str = "(max-width: 420px) 50vw, 180px";
 
 impl CoverHint {
-    /// The cover of the book `page` opens with, if it has one.
-    fn of(page: FirstPage, data: &FirstData) -> Option<Self> {
-        let book = data.lead_book()?;
-        Some(Self {
-            url: book.cover_url.clone()?,
-            srcset: book.cover_srcset.clone(),
-            sizes: match page {
-                FirstPage::Home => SHELF_COVER_SIZES,
-                FirstPage::Book(_) => BOOK_COVER_SIZES,
-            },
-        })
+    /// The covers of the books `page` opens with (those that have one).
+    fn of(page: FirstPage, data: &FirstData) -> Vec<Self> {
+        let sizes = match page {
+            FirstPage::Home => SHELF_COVER_SIZES,
+            FirstPage::Book(_) => BOOK_COVER_SIZES,
+        };
+        data.lead_books()
+            .into_iter()
+            .filter_map(|book| {
+                Some(Self {
+                    url: book.cover_url.clone()?,
+                    srcset: book.cover_srcset.clone(),
+                    sizes,
+                })
+            })
+            .collect()
     }
 }
 
@@ -95,7 +100,7 @@ struct Shell {
     /// The language the page opens in.
     lang: Lang,
     card: Option<Card>,
-    cover: Option<CoverHint>,
+    covers: Vec<CoverHint>,
     /// The page's own files, to preload.
     files: Option<PageFiles>,
     /// The page's first data, as its script element.
@@ -123,6 +128,14 @@ fn first_page_of(path: &str) -> Option<FirstPage> {
         path: path.to_owned(),
     });
     (split.redirect.is_none() && split.path.trim_matches('/').is_empty()).then_some(FirstPage::Home)
+}
+
+/// Whether `path` is the search page, under any locale prefix.
+fn is_search(path: &str) -> bool {
+    let split = split_locale(SplitLocaleInput {
+        path: path.to_owned(),
+    });
+    split.redirect.is_none() && split.path.trim_matches('/') == "search"
 }
 
 /// The record of `/books/{id}` or `/books/{id}/chapters/{chapterId}`, under any locale prefix.
@@ -223,7 +236,7 @@ fn rewrite(html: &str, shell: &Shell) -> Result<Rewritten, lol_html::errors::Rew
         r#"<link rel="preload" href="/_i18n/{}/app.json" as="fetch" crossorigin>"#,
         shell.lang.code()
     );
-    if let Some(cover) = &shell.cover {
+    for cover in &shell.covers {
         preloads.push_str(&format!(
             r#"<link rel="preload" as="image" href="{}" fetchpriority="high""#,
             attribute(&cover.url)
@@ -371,9 +384,10 @@ pub async fn describe(
             }),
         None => None,
     };
-    let cover = first_page
+    let covers = first_page
         .zip(first.as_ref())
-        .and_then(|(page, data)| CoverHint::of(page, data));
+        .map(|(page, data)| CoverHint::of(page, data))
+        .unwrap_or_default();
     let first_data = match first.as_ref().map(FirstData::script).transpose() {
         Ok(script) => script,
         Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
@@ -381,15 +395,18 @@ pub async fn describe(
     // A page with a card or data depends on the catalogue as stored, so the file's validators do
     // not describe it; any other page is the file with what its address decides, which they do.
     let validators_hold = card.is_none() && first_data.is_none();
-    // A page's own files are worth asking for early only when it opens with its data.
-    let files = first_page
-        .filter(|_| first_data.is_some())
-        .and_then(|page| page_files.of(page))
-        .cloned();
+    // A book page's own files are worth asking for early only when it opens with its data (not
+    // for an unknown book); search's always.
+    let files = match first_page {
+        Some(page) if first_data.is_some() => page_files.of(page),
+        _ if is_search(&path) => Some(page_files.search()),
+        _ => None,
+    }
+    .cloned();
     let shell = Shell {
         lang,
         card,
-        cover,
+        covers,
         files,
         first_data,
     };
@@ -487,11 +504,11 @@ mod tests {
         let shell = Shell {
             lang: Lang::En,
             card: Some(card),
-            cover: Some(CoverHint {
+            covers: vec![CoverHint {
                 url: "/api/covers/7/large".into(),
                 srcset: crate::covers::srcset("/api/covers/7/large"),
                 sizes: BOOK_COVER_SIZES,
-            }),
+            }],
             files: None,
             first_data: None,
         };
@@ -598,6 +615,8 @@ mod tests {
         ] {
             assert_eq!(first_page_of(other), None, "{other}");
         }
+        assert!(is_search("/search") && is_search("/ja/search/"));
+        assert!(!is_search("/books") && !is_search("/zh/search") && !is_search("/search/7"));
     }
 
     #[test]
@@ -610,11 +629,11 @@ mod tests {
         };
         let shell = Shell {
             lang: Lang::Ja,
-            cover: Some(CoverHint {
+            covers: vec![CoverHint {
                 url: "/api/covers/2/large".into(),
                 srcset: crate::covers::srcset("/api/covers/2/large"),
                 sizes: SHELF_COVER_SIZES,
-            }),
+            }],
             first_data: Some(data.script().unwrap()),
             ..Shell::default()
         };

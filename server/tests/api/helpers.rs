@@ -214,7 +214,7 @@ fn write_static_dir(root: &std::path::Path) -> PathBuf {
     std::fs::create_dir_all(dist.join("builds")).unwrap();
     std::fs::write(
         dist.join("builds/first-pages.json"),
-        r#"{"book":{"scripts":["/assets/book-page-1.js"],"styles":["/assets/book-page-2.css"]}}"#,
+        r#"{"book":{"scripts":["/assets/book-page-1.js"],"styles":["/assets/book-page-2.css"]},"search":{"scripts":["/assets/search-3.js"],"styles":[]}}"#,
     )
     .unwrap();
     // The build's brotli copy (any bytes do: the server sends them as they are).

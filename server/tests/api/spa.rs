@@ -235,16 +235,17 @@ async fn a_book_page_and_the_home_page_carry_what_the_api_answers_a_guest_first(
     assert_eq!(first["popular"], popular);
     assert!(first.get("book").is_none(), "{first}");
     assert!(!html.contains("modulepreload"), "{html}");
-    // Its first cover is asked for with the page, at the size a shelf draws it.
-    let lead = &popular["items"][0];
-    assert!(
-        html.contains(&format!(
+    // The covers of its first row are asked for with the page, at the size a shelf draws them;
+    // not those below.
+    for (index, book) in popular["items"].as_array().unwrap().iter().enumerate() {
+        let preload = format!(
             r#"<link rel="preload" as="image" href="{}" fetchpriority="high" imagesrcset="{}" imagesizes="(max-width: 420px) 50vw, 180px">"#,
-            lead["coverUrl"].as_str().expect("a demo cover"),
-            lead["coverSrcset"].as_str().expect("its sizes"),
-        )),
-        "{html}"
-    );
+            book["coverUrl"].as_str().expect("a demo cover"),
+            book["coverSrcset"].as_str().expect("its sizes"),
+        );
+        assert_eq!(html.contains(&preload), index < 2, "book {index}: {html}");
+    }
+    let lead = &popular["items"][0];
 
     let id = lead["id"].as_i64().unwrap();
     let html = app.get(&format!("/books/{id}")).await.text().await.unwrap();
@@ -275,8 +276,15 @@ async fn a_book_page_and_the_home_page_carry_what_the_api_answers_a_guest_first(
     assert!(first["book"]["me"].is_null(), "a guest's view: {first}");
 
     // No data for an unknown book, nor for pages that do not open with it.
+    // Search's own script is asked for with its page all the same, and no other page's.
     for path in ["/books/999999", "/en/books", "/search"] {
         let html = app.get(path).await.text().await.unwrap();
         assert_eq!(first_data_of(&html), None, "{path}");
+        assert_eq!(
+            html.contains(r#"<link rel="modulepreload" href="/assets/search-3.js" crossorigin>"#),
+            path == "/search",
+            "{path}: {html}"
+        );
+        assert!(!html.contains("book-page-1.js"), "{path}: {html}");
     }
 }

@@ -6,6 +6,7 @@ import { TextIn } from '@/components/text-in/text-in';
 import type { BookSummary } from '@/lib/api/types';
 import { campaignActive, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { pathTo } from '@/lib/paths';
 import { Countdown } from './countdown';
 import './catalog.css';
@@ -23,34 +24,56 @@ export const coverSizes = {
   lg: '(max-width: 600px) 160px, 220px',
 } as const;
 
+type CoverBook = Pick<BookSummary, 'coverUrl' | 'title'> & Partial<Pick<BookSummary, 'coverSrcset'>>;
+type CoverSize = keyof typeof coverSizes;
+
 /**
  * A book's cover. `priority`: a cover in the first screen (likely the page's largest paint) is
- * fetched at once and first; every other one only when it nears the screen.
+ * fetched at once and first, and drawn in the same frame as the page around it (decoded before
+ * that frame, not after it). Every other one is asked for only once it comes near the screen
+ * (`useNearViewport`; the browser's own lazy loading starts far earlier, beside the first screen's
+ * downloads) and decoded off the main thread; until then its box holds the place.
  */
 export function Cover({
   book,
   size = 'md',
   priority = false,
 }: {
-  book: Pick<BookSummary, 'coverUrl' | 'title'> & Partial<Pick<BookSummary, 'coverSrcset'>>;
-  size?: keyof typeof coverSizes;
+  book: CoverBook;
+  size?: CoverSize;
   priority?: boolean;
 }) {
-  return book.coverUrl ? (
+  if (!book.coverUrl) {
+    return (
+      <span className={`cover cover--${size} cover--blank`} aria-hidden="true">
+        {book.title.slice(0, 2)}
+      </span>
+    );
+  }
+  return priority ? <CoverImage book={book} size={size} priority /> : <CoverWhenNear book={book} size={size} />;
+}
+
+function CoverWhenNear({ book, size }: { book: CoverBook; size: CoverSize }) {
+  const [ref, near] = useNearViewport<HTMLSpanElement>();
+  return near ? (
+    <CoverImage book={book} size={size} priority={false} />
+  ) : (
+    <span ref={ref} className={`cover cover--${size}`} aria-hidden="true" />
+  );
+}
+
+function CoverImage({ book, size, priority }: { book: CoverBook; size: CoverSize; priority: boolean }) {
+  return (
     <img
       className={`cover cover--${size}`}
-      src={book.coverUrl}
+      src={book.coverUrl ?? undefined}
       srcSet={book.coverSrcset ?? undefined}
       sizes={book.coverSrcset ? coverSizes[size] : undefined}
       alt=""
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
-      decoding="async"
+      decoding={priority ? 'sync' : 'async'}
     />
-  ) : (
-    <span className={`cover cover--${size} cover--blank`} aria-hidden="true">
-      {book.title.slice(0, 2)}
-    </span>
   );
 }
 

@@ -1,7 +1,8 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { book } from '@/testing/catalog-fixtures';
+import { fakeIntersectionObserver, reportAllNear } from '@/testing/fake-intersection-observer';
 import { BookGrid, Cover, coverSizes } from './book-card';
 
 const withCover = (id: number) => book(id, { coverUrl: `/api/covers/${id}/large` });
@@ -27,8 +28,32 @@ describe('covers in the first screen', () => {
         <BookGrid books={[1, 2, 3, 4].map(withCover)} priorityCount={2} />
       </MemoryRouter>,
     );
-    const loading = [...container.querySelectorAll('img')].map((img) => img.getAttribute('loading'));
-    expect(loading).toEqual(['eager', 'eager', 'lazy', 'lazy']);
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy', 'lazy']);
+    // The first screen's covers are drawn with the page, the others decoded off the main thread.
+    expect(images.map((img) => img.getAttribute('decoding'))).toEqual(['sync', 'sync', 'async', 'async']);
+  });
+});
+
+describe('covers below the first screen', () => {
+  it('are not asked for until they come near it, their box holding the place', () => {
+    const observers = fakeIntersectionObserver();
+    const { container } = render(
+      <MemoryRouter>
+        <BookGrid books={[1, 2, 3].map(withCover)} priorityCount={1} />
+      </MemoryRouter>,
+    );
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/api/covers/1/large',
+    ]);
+    expect(container.querySelectorAll('span.cover.cover--md')).toHaveLength(2);
+    act(() => reportAllNear(observers));
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/api/covers/1/large',
+      '/api/covers/2/large',
+      '/api/covers/3/large',
+    ]);
+    expect(container.querySelectorAll('span.cover')).toHaveLength(0);
   });
 });
 
