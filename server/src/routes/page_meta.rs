@@ -33,7 +33,7 @@ use super::{
 };
 use crate::{
     books::localized,
-    catalog::text::plain_text,
+    catalog::{text::plain_text, view::BookDetail},
     entities::{book, chapter},
     error::ApiError,
     state::AppState,
@@ -203,11 +203,31 @@ async fn card(state: &AppState, lang: Lang, record: Record) -> Result<Option<Car
     }))
 }
 
+impl Card {
+    /// The card of a book's page, from the book as the API describes it to a guest.
+    fn of_book(state: &AppState, lang: Lang, book: &BookDetail) -> Self {
+        Self {
+            title: text_with(lang, "api.pageMeta.title", &[("page", &book.book.title)]),
+            description: preview_of_plain(&book.description),
+            image: book
+                .book
+                .cover_url
+                .as_deref()
+                .map(|url| absolute(state, url)),
+            kind: "book",
+        }
+    }
+}
+
 /// A stored (HTML) description as previews show it: its text, paragraphs run together, cut to
 /// [`DESCRIPTION_CHARS`].
 fn preview_text(description: &str) -> String {
-    plain_text(description)
-        .replace('\n', " ")
+    preview_of_plain(&plain_text(description))
+}
+
+/// Plain text (paragraphs separated by `\n`) as previews show it.
+fn preview_of_plain(text: &str) -> String {
+    text.replace('\n', " ")
         .chars()
         .take(DESCRIPTION_CHARS)
         .collect()
@@ -365,14 +385,6 @@ pub async fn describe(
     if response.status() != StatusCode::OK || !is_html(response.headers()) {
         return response;
     }
-    let card = match record_of(&path) {
-        Some((lang, record)) => card(&state, lang, record).await.unwrap_or_else(|error| {
-            // The page still works without its card: the generic one is sent.
-            tracing::warn!(%error, "could not read the page's sharing card");
-            None
-        }),
-        None => None,
-    };
     let first_page = first_page_of(&path);
     let first = match first_page {
         Some(page) => first_data(&state, lang, page)
@@ -383,6 +395,20 @@ pub async fn describe(
                 None
             }),
         None => None,
+    };
+    // A book's page draws its card from the book its first data already read; a chapter's page
+    // (or a book page without that data) reads what its card needs.
+    let card = match (
+        record_of(&path),
+        first.as_ref().and_then(|data| data.book.as_ref()),
+    ) {
+        (Some((lang, Record::Book(_))), Some(book)) => Some(Card::of_book(&state, lang, book)),
+        (Some((lang, record)), _) => card(&state, lang, record).await.unwrap_or_else(|error| {
+            // The page still works without its card: the generic one is sent.
+            tracing::warn!(%error, "could not read the page's sharing card");
+            None
+        }),
+        (None, _) => None,
     };
     let covers = first_page
         .zip(first.as_ref())
