@@ -1,10 +1,71 @@
-//! Commands other than serving: `tingshu create-admin`, `tingshu openapi`, `tingshu import`,
-//! `tingshu export`.
-use std::io::{BufRead, IsTerminal};
+//! The command line (`Cli`: a command and the configuration) and the commands other than
+//! serving: `tingshu create-admin`, `tingshu openapi`, `tingshu import`, `tingshu export`.
+use std::{
+    io::{BufRead, IsTerminal},
+    path::PathBuf,
+};
 
 use anyhow::Context;
+use clap::{Parser, Subcommand};
 
-use crate::{accounts, config::Config, db::Db, startup::account_settings};
+use crate::{
+    accounts,
+    config::Config,
+    console::transfer::export::{ExportFormat, ExportKind},
+    db::Db,
+    startup::account_settings,
+};
+
+/// Tingshu audio novel server: API, audio streaming and the web app, in one binary.
+#[derive(Debug, Clone, Parser)]
+#[command(name = "tingshu", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub config: Config,
+}
+
+/// What to do; without a command the server runs.
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Serve the API and the app (the default).
+    Serve,
+    /// Print the API's OpenAPI document (JSON) and exit.
+    Openapi,
+    /// Create an administrator account; the password is read from standard input
+    /// (typed at a hidden prompt when it is a terminal).
+    CreateAdmin {
+        /// The administrator's email address.
+        #[arg(long)]
+        email: String,
+        /// The administrator's user name.
+        #[arg(long)]
+        username: String,
+    },
+    /// Import books and chapters from a CSV or JSON file (the console's import): every record
+    /// is checked, then all are written in one transaction or none. A running server shows
+    /// the new books in search at its next index rebuild (SEARCH_REFRESH_SECS) or restart.
+    Import {
+        /// The file to import.
+        file: PathBuf,
+        /// Check every record and report, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Export books, chapters or users as CSV or JSON (the console's export).
+    Export {
+        /// What to export.
+        #[arg(value_enum)]
+        kind: ExportKind,
+        /// The file format.
+        #[arg(long, value_enum, default_value_t = ExportFormat::Csv)]
+        format: ExportFormat,
+        /// Where to write (standard output when absent).
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
+}
 
 /// Creates an administrator; the password comes from a hidden prompt or standard input.
 pub async fn create_admin(config: Config, email: &str, username: &str) -> anyhow::Result<()> {

@@ -1,58 +1,7 @@
 //! The server's typed configuration, read once from command-line flags and the environment.
 use std::{fmt, net::IpAddr, path::PathBuf, str::FromStr};
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-
-/// Tingshu audio novel server: API, audio streaming and the web app, in one binary.
-#[derive(Debug, Clone, Parser)]
-#[command(name = "tingshu", version, about)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Option<Command>,
-    #[command(flatten)]
-    pub config: Config,
-}
-
-/// What to do; without a command the server runs.
-#[derive(Debug, Clone, Subcommand)]
-pub enum Command {
-    /// Serve the API and the app (the default).
-    Serve,
-    /// Print the API's OpenAPI document (JSON) and exit.
-    Openapi,
-    /// Create an administrator account; the password is read from standard input
-    /// (typed at a hidden prompt when it is a terminal).
-    CreateAdmin {
-        /// The administrator's email address.
-        #[arg(long)]
-        email: String,
-        /// The administrator's user name.
-        #[arg(long)]
-        username: String,
-    },
-    /// Import books and chapters from a CSV or JSON file (the console's import): every record
-    /// is checked, then all are written in one transaction or none. A running server shows
-    /// the new books in search at its next index rebuild (SEARCH_REFRESH_SECS) or restart.
-    Import {
-        /// The file to import.
-        file: PathBuf,
-        /// Check every record and report, write nothing.
-        #[arg(long)]
-        dry_run: bool,
-    },
-    /// Export books, chapters or users as CSV or JSON (the console's export).
-    Export {
-        /// What to export.
-        #[arg(value_enum)]
-        kind: crate::console::transfer::export::ExportKind,
-        /// The file format.
-        #[arg(long, value_enum, default_value_t = crate::console::transfer::export::ExportFormat::Csv)]
-        format: crate::console::transfer::export::ExportFormat,
-        /// Where to write (standard output when absent).
-        #[arg(long)]
-        output: Option<PathBuf>,
-    },
-}
+use clap::{Args, ValueEnum};
 
 /// Settings shared by every command.
 #[derive(Debug, Clone, Args)]
@@ -318,6 +267,8 @@ fn redact(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
 
     #[test]
     fn database_url_debug_hides_the_password() {

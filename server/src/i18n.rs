@@ -2,7 +2,11 @@
 //! and file (an i18next namespace: `app` for every page, `pages` for the long texts of the
 //! static pages, `console` for the administration console, `core` for the rules' own texts):
 //! from `LOCALES_DIR` when it is set, else the copy built into the binary.
-use std::{collections::BTreeMap, fs, path::Path};
+use std::{
+    collections::{BTreeMap, HashMap},
+    fs,
+    path::Path,
+};
 
 use anyhow::{bail, Context};
 use axum::body::Bytes;
@@ -18,6 +22,22 @@ pub struct Catalogue {
     pub json: Bytes,
     pub etag: String,
 }
+
+impl Catalogue {
+    /// A document ready to send, with the ETag of its bytes.
+    fn of(document: &serde_json::Map<String, serde_json::Value>) -> anyhow::Result<Self> {
+        let json = serde_json::to_vec(document).context("cannot encode a catalogue")?;
+        let etag = etag_of(&Sha256::digest(&json));
+        Ok(Self {
+            json: Bytes::from(json),
+            etag,
+        })
+    }
+}
+
+/// The stem of a language's whole catalogue, `/_i18n/{lang}/messages.json` (spec §7): every
+/// file of the language under its own name, as the files are served one by one.
+pub const WHOLE: &str = "messages";
 
 /// Every supported language's catalogue files, by language code and file stem.
 #[derive(Debug, Default)]
@@ -94,27 +114,38 @@ impl Catalogues {
         Self::merge(files)
     }
 
-    /// Checks every file and wraps it under its stem; every language must have files.
+    /// Checks every file and wraps it under its stem; every language must have files, and
+    /// gets [`WHOLE`] beside them: all its files in one document.
     fn merge(files: Vec<CatalogueFile>) -> anyhow::Result<Self> {
         let mut by_file = BTreeMap::new();
+        let mut whole: HashMap<Lang, serde_json::Map<String, serde_json::Value>> = HashMap::new();
         for file in files {
+            if file.stem == WHOLE {
+                bail!(
+                    "{}: the name {WHOLE} is kept for the whole catalogue",
+                    file.origin
+                );
+            }
             let value: serde_json::Value = serde_json::from_str(&file.text)
                 .with_context(|| format!("{} is not valid JSON", file.origin))?;
-            let wrapped = serde_json::Map::from_iter([(file.stem.clone(), value)]);
-            let json = serde_json::to_vec(&wrapped).context("cannot encode a catalogue")?;
-            let etag = etag_of(&Sha256::digest(&json));
+            let wrapped = serde_json::Map::from_iter([(file.stem.clone(), value.clone())]);
+            whole
+                .entry(file.lang)
+                .or_default()
+                .insert(file.stem.clone(), value);
             by_file.insert(
                 (file.lang.code().to_owned(), file.stem),
-                Catalogue {
-                    json: Bytes::from(json),
-                    etag,
-                },
+                Catalogue::of(&wrapped)?,
             );
         }
         for lang in Lang::ALL {
-            if !by_file.keys().any(|(code, _)| code == lang.code()) {
+            let Some(namespaces) = whole.get(&lang) else {
                 bail!("no catalogue files for {}", lang.code());
-            }
+            };
+            by_file.insert(
+                (lang.code().to_owned(), WHOLE.to_owned()),
+                Catalogue::of(namespaces)?,
+            );
         }
         Ok(Self { by_file })
     }
@@ -147,7 +178,7 @@ mod tests {
             let stems = from_disk.stems(lang.code());
             assert_eq!(
                 stems,
-                ["app", "console", "core", "pages", "shop"],
+                ["app", "console", "core", WHOLE, "pages", "shop"],
                 "{}",
                 lang.code()
             );

@@ -1,8 +1,7 @@
 //! The `tingshu` binary: read the configuration, start logging, run the asked command.
 use clap::Parser;
 use tingshu_server::{
-    cli,
-    config::{Cli, Command},
+    cli::{self, Cli, Command},
     startup::Application,
     telemetry,
 };

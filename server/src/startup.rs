@@ -12,19 +12,21 @@ use tracing::Level;
 
 use crate::{
     accounts::{password::HashCost, tokens::TokenKeys, AccountSettings},
-    audio::AudioCaches,
+    audio::Audio,
     auth::cache::CallerCache,
     budgets::Budgets,
     catalog::{counts::CatalogCounts, pages::ListPages},
     config::Config,
+    console::Console,
     db::{records::RecordQueue, Db, DiskReserve},
     edge,
     i18n::Catalogues,
+    payments::Payments,
     routes::{self, registry::RouteEntry},
     search::{self, SearchIndex},
     seed,
     serve::{serve, ConnectionLimits},
-    state::AppState,
+    state::{AppState, Features},
     storage::{self, Storage},
     telemetry,
     uploads::{self, UploadLimits, Uploads},
@@ -85,6 +87,8 @@ impl Application {
             .context("cannot move the data folder's audio/ to media/")?;
         let storage = Storage::open(&config.data_dir, config.storage_url.as_deref())?;
         let uploads = Uploads::open(
+            db.clone(),
+            storage.clone(),
             &config.data_dir,
             UploadLimits {
                 audio_bytes: config.max_audio_upload_mb * 1024 * 1024,
@@ -127,34 +131,47 @@ impl Application {
             shutdown_grace: Duration::from_secs(config.timeouts.shutdown_grace_secs),
         };
         budgets.forget_idle_every_minute();
-        let payments = crate::payments::Payments::new(
+        let payments = Payments::new(
+            db.clone(),
+            accounts.callers.clone(),
             config.payment_sandbox,
             config.payment_webhook_secret.as_ref().map(|s| s.expose()),
             accounts.keys.webhook_key(),
         );
-        let state = AppState {
+        let audio = Audio::new(db.clone(), storage.clone(), accounts.keys.audio_url_key());
+        let catalog_counts = CatalogCounts::default();
+        let list_pages = ListPages::default();
+        let console = Console {
+            db: db.clone(),
+            storage: storage.clone(),
+            search: search.clone(),
+            catalog_counts: catalog_counts.clone(),
+            list_pages: list_pages.clone(),
+            audio_facts: audio.facts().clone(),
+            imports: Default::default(),
+            data_dir: Arc::new(config.data_dir.clone()),
+        };
+        uploads::sweep_every_ten_minutes(uploads.clone());
+        crate::payments::renewal::sweep_every_minute(payments.clone());
+        crate::payments::sandbox::deliver_notifications(payments.clone());
+        let callers = accounts.callers.clone();
+        let config = Arc::new(config);
+        let state = AppState::new(Features {
             payments,
             search_log,
             budgets,
             db: db.clone(),
-            catalogues: Arc::new(catalogues),
-            config: Arc::new(config),
+            catalogues,
+            config: config.clone(),
             accounts,
             search: search.clone(),
-            storage,
+            storage: storage.clone(),
+            audio,
+            console,
             uploads,
-            imports: Default::default(),
-            audio: AudioCaches::default(),
-            catalog_counts: CatalogCounts::default(),
-            list_pages: ListPages::default(),
-        };
-        let config = state.config.clone();
-        let callers = state.accounts.callers.clone();
-        let list_pages = state.list_pages.clone();
-        let storage = state.storage.clone();
-        uploads::sweep_every_ten_minutes(state.clone());
-        crate::payments::renewal::sweep_every_minute(state.clone());
-        crate::payments::sandbox::deliver_notifications(state.clone());
+            catalog_counts,
+            list_pages: list_pages.clone(),
+        });
         let shared = state.clone();
         let (router, api_table) = routes::router(state);
         Ok(Self {

@@ -1,46 +1,76 @@
-//! The state every handler can reach: database, translation catalogues, configuration.
-use std::sync::Arc;
+//! The state every handler can reach: each feature's handle, built once at start-up, behind
+//! one reference count. Only the HTTP edge (routes, middleware, extractors, start-up) names
+//! it; domain code takes its feature's handle or `&Db` (`tests/api/architecture.rs` checks).
+use std::{ops::Deref, sync::Arc};
+
+use axum::extract::FromRef;
 
 use crate::{
     accounts::AccountSettings,
-    audio::AudioCaches,
+    audio::Audio,
     budgets::Budgets,
     catalog::{counts::CatalogCounts, pages::ListPages},
     config::Config,
+    console::Console,
     db::{records::RecordQueue, Db},
     entities::search_query,
     i18n::Catalogues,
+    payments::Payments,
     search::SearchIndex,
     storage::Storage,
     uploads::Uploads,
 };
 
-/// Cheap to clone: everything inside is shared.
+/// The application state: a clone for a request costs one reference count, whatever it holds.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Features>);
+
+impl AppState {
+    pub fn new(features: Features) -> Self {
+        Self(Arc::new(features))
+    }
+}
+
+impl Deref for AppState {
+    type Target = Features;
+
+    fn deref(&self) -> &Features {
+        &self.0
+    }
+}
+
+/// What the handlers share: the database, the configuration and each feature's handle.
+pub struct Features {
     /// The read pool and the one write path.
     pub db: Db,
     /// Searches made, written in batches for search analytics.
     pub search_log: RecordQueue<search_query::ActiveModel>,
-    pub catalogues: Arc<Catalogues>,
+    pub catalogues: Catalogues,
     pub config: Arc<Config>,
     pub accounts: AccountSettings,
     /// The full-text index of the catalogue.
     pub search: SearchIndex,
     /// Where audio and images are kept.
     pub storage: Storage,
-    /// Imports of the last hour (their progress and reports).
-    pub imports: crate::console::transfer::ImportJobs,
+    /// Chapter audio: access, signed URLs, bytes.
+    pub audio: Audio,
+    /// The console's catalogue half: books, chapters, categories, files, storage, imports.
+    pub console: Console,
     /// Uploads in progress (their part files and limits).
     pub uploads: Uploads,
-    /// Chapter facts and open files of the audio endpoint.
-    pub audio: AudioCaches,
     /// Per-client budgets of registration, feedback and search.
     pub budgets: Budgets,
     /// Recent book counts: list totals, per category, per tag.
     pub catalog_counts: CatalogCounts,
     /// Book list pages kept a moment.
     pub list_pages: ListPages,
-    /// The payment providers.
-    pub payments: crate::payments::Payments,
+    /// Orders, providers and their notifications.
+    pub payments: Payments,
+}
+
+/// The audio routes' handlers take the audio feature alone.
+impl FromRef<AppState> for Audio {
+    fn from_ref(state: &AppState) -> Self {
+        state.audio.clone()
+    }
 }

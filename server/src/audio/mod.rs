@@ -30,17 +30,62 @@ use self::{
     object::{StoredObject, StoredObjects},
 };
 use crate::{
+    db::Db,
     entities::user,
     error::{ApiError, ApiResult},
-    state::AppState,
+    storage::Storage,
 };
 
-/// The audio endpoint's in-memory caches, shared by every request.
-#[derive(Clone, Default)]
-pub struct AudioCaches {
-    pub facts: AudioFacts,
-    pub files: OpenFiles,
-    pub objects: StoredObjects,
+/// The audio feature: who may hear a chapter, its signed URLs and its bytes, with the
+/// short-lived caches of chapter facts and open files. Built once at start-up; a clone costs
+/// one reference count.
+#[derive(Clone)]
+pub struct Audio(Arc<AudioParts>);
+
+struct AudioParts {
+    db: Db,
+    storage: Storage,
+    facts: AudioFacts,
+    files: OpenFiles,
+    objects: StoredObjects,
+    /// The key audio URLs are signed with: derived from the token secret, never the secret.
+    url_key: String,
+}
+
+impl Audio {
+    pub fn new(db: Db, storage: Storage, url_key: &str) -> Self {
+        Self(Arc::new(AudioParts {
+            db,
+            storage,
+            facts: AudioFacts::default(),
+            files: OpenFiles::default(),
+            objects: StoredObjects::default(),
+            url_key: url_key.to_owned(),
+        }))
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.0.db
+    }
+
+    /// The chapter facts kept a moment (a catalogue change forgets them).
+    pub fn facts(&self) -> &AudioFacts {
+        &self.0.facts
+    }
+
+    /// The key that signs and verifies audio URLs.
+    pub fn url_key(&self) -> &str {
+        &self.0.url_key
+    }
+
+    /// The playable facts of chapter `id`; the 404 `no_audio` when it has none.
+    pub async fn chapter(&self, id: i32, now_ms: i64) -> ApiResult<Arc<ChapterAudio>> {
+        self.0
+            .facts
+            .chapter(self.0.db.reader(), id, now_ms)
+            .await?
+            .ok_or_else(|| no_audio(id))
+    }
 }
 
 /// An audio file ready to be served: open on the local disk, or an object in another store.
@@ -66,14 +111,14 @@ impl AudioSource {
 /// Answers an editor's request for a stored file (any chapter's audio, any uploaded file):
 /// ranges and validators as for listeners, never cached by others (`private, no-cache`).
 pub async fn serve_stored(
-    state: &AppState,
+    audio: &Audio,
     key: &str,
     mime: &str,
     sha256: &str,
     method: &axum::http::Method,
     headers: &axum::http::HeaderMap,
 ) -> ApiResult<axum::response::Response> {
-    let source = open_source(state, key).await?;
+    let source = open_source(audio, key).await?;
     let mime = facts::mime_header(mime);
     let etag = serve::strong_etag(sha256);
     let file = serve::AudioFile {
@@ -88,13 +133,13 @@ pub async fn serve_stored(
 /// Opens the stored file `key`: on the local disk the file itself (kept open a minute, read
 /// with positioned reads), elsewhere the object through the store. A missing file is the
 /// 404 `audio_file`.
-pub async fn open_source(state: &AppState, key: &str) -> ApiResult<AudioSource> {
-    let opened = match state.storage.local_path(key) {
-        Some(path) => state.audio.files.open(&path).await.map(AudioSource::Local),
-        None => state
-            .audio
+pub async fn open_source(audio: &Audio, key: &str) -> ApiResult<AudioSource> {
+    let parts = &audio.0;
+    let opened = match parts.storage.local_path(key) {
+        Some(path) => parts.files.open(&path).await.map(AudioSource::Local),
+        None => parts
             .objects
-            .open(state.storage.store(), key)
+            .open(parts.storage.store(), key)
             .await
             .map(AudioSource::Stored),
     };
@@ -120,7 +165,7 @@ pub fn audio_path(chapter_id: i32) -> String {
 /// endpoint path. Otherwise `?exp=&uid=&sig=` valid for 10 minutes from `now_ms`, so an
 /// `<audio>` element (which cannot send a bearer token) can play it.
 pub fn audio_url(
-    state: &AppState,
+    audio: &Audio,
     chapter_id: i32,
     user_id: Option<i32>,
     needs_signature: bool,
@@ -130,7 +175,7 @@ pub fn audio_url(
         Some(user_id) if needs_signature => {
             let expires_at = now_ms + SIGNATURE_TTL_MS;
             (
-                signed_audio_url(state, chapter_id, user_id, expires_at),
+                signed_audio_url(audio, chapter_id, user_id, expires_at),
                 Some(expires_at),
             )
         }
@@ -139,14 +184,9 @@ pub fn audio_url(
 }
 
 /// The chapter's audio address signed for `user_id` until `expires_at` (ms).
-pub fn signed_audio_url(
-    state: &AppState,
-    chapter_id: i32,
-    user_id: i32,
-    expires_at: i64,
-) -> String {
+pub fn signed_audio_url(audio: &Audio, chapter_id: i32, user_id: i32, expires_at: i64) -> String {
     let sig = sign_audio_url(SignAudioUrlInput {
-        key: state.accounts.keys.audio_url_key().to_owned(),
+        key: audio.url_key().to_owned(),
         chapter_id: chapter_id.into(),
         user_id: user_id.into(),
         expires_at,
@@ -208,7 +248,7 @@ impl SignatureParams {
 /// Decides `chapterAccess` for one listener; reads purchases only when nothing else opens
 /// the chapter.
 pub async fn access_for(
-    state: &AppState,
+    db: &Db,
     audio: &ChapterAudio,
     listener: Option<&user::Model>,
     now_ms: i64,
@@ -219,8 +259,7 @@ pub async fn access_for(
         || campaign_ends_at.is_some();
     let purchased = match listener {
         Some(user) if !open => {
-            repository::purchased(state.db.reader(), user.id, audio.book_id, audio.chapter_id)
-                .await?
+            repository::purchased(db.reader(), user.id, audio.book_id, audio.chapter_id).await?
         }
         _ => false,
     };
@@ -241,19 +280,14 @@ pub fn no_audio(chapter_id: i32) -> ApiError {
 
 /// Refuses, exactly as the audio endpoint would, a listener who may not play a chapter.
 pub async fn ensure_playable(
-    state: &AppState,
+    audio: &Audio,
     listener: &user::Model,
     chapter_id: i32,
     lang: Lang,
     now_ms: i64,
 ) -> ApiResult<()> {
-    let chapter = state
-        .audio
-        .facts
-        .chapter(state.db.reader(), chapter_id, now_ms)
-        .await?
-        .ok_or_else(|| no_audio(chapter_id))?;
-    let access = access_for(state, &chapter, Some(listener), now_ms).await?;
+    let chapter = audio.chapter(chapter_id, now_ms).await?;
+    let access = access_for(audio.db(), &chapter, Some(listener), now_ms).await?;
     if access.allowed {
         Ok(())
     } else {

@@ -25,7 +25,7 @@ pub async fn require_access(
     next: Next,
 ) -> Response {
     let lang = lang_of(request.headers());
-    let caller = match authenticate(&state, request.headers().clone()).await {
+    let caller = match authenticate(&state, request.headers()).await {
         Ok(caller) => caller,
         // Public routes stay reachable with a bad or expired token: free content needs no login.
         Err(_) if matches!(access, Access::Public) => None,
@@ -58,7 +58,7 @@ pub async fn require_access(
 
 /// The caller named by a valid bearer token, None without one; errors for a bad token,
 /// a closed session or a disabled account.
-async fn authenticate(state: &AppState, headers: HeaderMap) -> Result<Option<Caller>, ApiError> {
+async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<Option<Caller>, ApiError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };
@@ -112,7 +112,7 @@ async fn authenticate(state: &AppState, headers: HeaderMap) -> Result<Option<Cal
         })
         .await?
         .ok_or_else(|| ApiError::auth_required(said("api.auth.accountGone")))?;
-    super::ensure_usable(&account.user, lang_of(&headers))?;
+    super::ensure_usable(&account.user, lang_of(headers))?;
     Ok(Some(Caller {
         user: account.user.clone(),
         session_id: claims.sid,

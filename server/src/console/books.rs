@@ -28,12 +28,12 @@ use super::{
     view::{AdminBook, AdminBookRow, BulkAction, BulkRequest, BulkResult},
 };
 use crate::{
+    console::Console,
     db::spelled::spelled,
     entities::{asset, author, book, book_tag, category, narrator, tag},
     error::{ApiError, ApiResult, Missing},
     paging::{choice_param, whole_number_param, Page, Paging},
     search::SearchIndex,
-    state::AppState,
 };
 
 /// The console's book list: at most 100 per page, 20 by default.
@@ -523,14 +523,14 @@ pub(crate) async fn insert(
 /// Creates a book from the form, not yet published (an editor publishes it when its chapters
 /// are in).
 pub async fn create(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     input: ValidateBookInput,
     lang: Lang,
 ) -> ApiResult<AdminBook> {
     let fields = checked(input, lang)?;
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     ensure_category(&txn, fields.category_id, lang).await?;
     let id = insert(&txn, &fields, false, now).await?;
     let created = read(&txn, id)
@@ -545,13 +545,13 @@ pub async fn create(
     };
     audit::record(&txn, actor, change, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[id]).await;
+    catalogue_changed(console, &[id]).await;
     Ok(created)
 }
 
 /// Changes every field of the form on book `id`.
 pub async fn update(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     id: i32,
     input: ValidateBookInput,
@@ -559,7 +559,7 @@ pub async fn update(
 ) -> ApiResult<AdminBook> {
     let fields = checked(input, lang)?;
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let before = read(&txn, id)
         .await?
         .ok_or(ApiError::NotFound(Missing::Book(id)))?;
@@ -584,14 +584,14 @@ pub async fn update(
     };
     audit::record(&txn, actor, change, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[id]).await;
+    catalogue_changed(console, &[id]).await;
     Ok(after)
 }
 
 /// Gives book `id` the cover made from uploaded image `asset_id` (its standard sizes made
 /// and stored first), or no cover.
 pub async fn set_cover(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     id: i32,
     asset_id: Option<i32>,
@@ -600,14 +600,14 @@ pub async fn set_cover(
     let image = match asset_id {
         Some(asset_id) => {
             let image = asset::Entity::find_by_id(asset_id)
-                .one(state.db.reader())
+                .one(console.db.reader())
                 .await?
                 .filter(|asset| asset.kind == "image")
                 .ok_or_else(|| {
                     let message = text(lang, "api.console.noSuchImage").to_owned();
                     ApiError::invalid_field("assetId", message, lang)
                 })?;
-            let bytes = state
+            let bytes = console
                 .storage
                 .read(&image.storage_key)
                 .await
@@ -615,7 +615,7 @@ pub async fn set_cover(
                 .ok_or_else(|| {
                     ApiError::Internal(anyhow::anyhow!("image {} is not stored", image.id))
                 })?;
-            crate::covers::ensure_sizes(&state.storage, image.id, bytes.to_vec())
+            crate::covers::ensure_sizes(&console.storage, image.id, bytes.to_vec())
                 .await
                 .map_err(|error| {
                     tracing::warn!(asset = image.id, %error, "cover sizes not made");
@@ -627,7 +627,7 @@ pub async fn set_cover(
         None => None,
     };
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let before = read(&txn, id)
         .await?
         .ok_or(ApiError::NotFound(Missing::Book(id)))?;
@@ -654,14 +654,14 @@ pub async fn set_cover(
     };
     audit::record(&txn, actor, change, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[id]).await;
+    catalogue_changed(console, &[id]).await;
     Ok(after)
 }
 
 /// Deletes book `id` with its chapters, shelf entries, progress and history.
-pub async fn delete(state: &AppState, actor: &Actor, id: i32) -> ApiResult<()> {
+pub async fn delete(console: &Console, actor: &Actor, id: i32) -> ApiResult<()> {
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let before = read(&txn, id)
         .await?
         .ok_or(ApiError::NotFound(Missing::Book(id)))?;
@@ -675,14 +675,14 @@ pub async fn delete(state: &AppState, actor: &Actor, id: i32) -> ApiResult<()> {
     };
     audit::record(&txn, actor, change, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[id]).await;
+    catalogue_changed(console, &[id]).await;
     Ok(())
 }
 
 /// Publishes, unpublishes or deletes every named book, in one transaction with one audit row
 /// per changed book.
 pub async fn bulk(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     request: BulkRequest,
     lang: Lang,
@@ -706,7 +706,7 @@ pub async fn bulk(
         });
     }
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let mut changed = Vec::new();
     for id in ids {
         let Some(before) = read(&txn, id).await? else {
@@ -749,7 +749,7 @@ pub async fn bulk(
         changed.push(id);
     }
     txn.commit().await?;
-    catalogue_changed(state, &changed).await;
+    catalogue_changed(console, &changed).await;
     Ok(BulkResult {
         changed: changed.len() as u64,
     })

@@ -22,9 +22,9 @@ use super::{
     view::AdminCategory,
 };
 use crate::{
+    console::Console,
     entities::{book, category},
     error::{ApiError, ApiResult, Missing},
-    state::AppState,
 };
 
 /// Every category, in sort order, with how many books each holds directly.
@@ -177,14 +177,14 @@ fn as_json(category: &AdminCategory) -> serde_json::Value {
 
 /// Creates a category from the form.
 pub async fn create(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     input: ValidateCategoryInput,
     lang: Lang,
 ) -> ApiResult<AdminCategory> {
     let fields = checked(input, lang)?;
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     ensure_parent(&txn, fields.parent_id, None, lang).await?;
     ensure_slug_free(&txn, &fields.slug, None, lang).await?;
     let id = category::ActiveModel {
@@ -207,13 +207,13 @@ pub async fn create(
     };
     audit::record(&txn, actor, change, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[]).await;
+    catalogue_changed(console, &[]).await;
     Ok(created)
 }
 
 /// Changes category `id` to the form.
 pub async fn update(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     id: i32,
     input: ValidateCategoryInput,
@@ -221,7 +221,7 @@ pub async fn update(
 ) -> ApiResult<AdminCategory> {
     let fields = checked(input, lang)?;
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let before = read(&txn, id)
         .await?
         .ok_or(ApiError::NotFound(Missing::Category(id)))?;
@@ -246,21 +246,21 @@ pub async fn update(
     };
     audit::record(&txn, actor, change, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[]).await;
+    catalogue_changed(console, &[]).await;
     Ok(after)
 }
 
 /// Deletes category `id`. Its books move to `move_to` first (required when it holds any:
 /// 409 `category_not_empty` otherwise); its subcategories move to the top level.
 pub async fn delete(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     id: i32,
     move_to: Option<i32>,
     lang: Lang,
 ) -> ApiResult<()> {
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     // On PostgreSQL the row lock makes a concurrent book insert into this category wait and
     // then fail, rather than be deleted by the cascade (SQLite's write lock already does).
     category::Entity::find_by_id(id)
@@ -330,6 +330,6 @@ pub async fn delete(
     };
     audit::record(&txn, actor, change, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &book_ids).await;
+    catalogue_changed(console, &book_ids).await;
     Ok(())
 }

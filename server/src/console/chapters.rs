@@ -37,11 +37,11 @@ use super::{
     view::BulkResult,
 };
 use crate::{
+    console::Console,
     db::spelled::spelled,
     entities::{asset, book, chapter},
     error::{ApiError, ApiResult, Missing},
     paging::{choice_param, whole_number_param, Page, Paging},
-    state::AppState,
     uploads::view::AssetView,
 };
 
@@ -287,7 +287,7 @@ async fn next_place(db: &impl ConnectionTrait, book_id: i32) -> Result<i32, DbEr
 /// Appends `forms` to book `book_id` in order, in one transaction: every form is checked
 /// first and any bad field (`chapters.<n>.<field>` in a batch) refuses them all.
 async fn append(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     book_id: i32,
     forms: Vec<ValidateChapterInput>,
@@ -311,10 +311,10 @@ async fn append(
         return Err(ApiError::invalid_form(&errors, lang));
     }
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let created = insert_all(&txn, actor, book_id, &checked_forms, batch, lang, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[book_id]).await;
+    catalogue_changed(console, &[book_id]).await;
     Ok(created)
 }
 
@@ -367,26 +367,26 @@ pub(crate) async fn insert_all(
 
 /// Appends one chapter to the book.
 pub async fn create(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     book_id: i32,
     input: ValidateChapterInput,
     lang: Lang,
 ) -> ApiResult<AdminChapter> {
-    let mut created = append(state, actor, book_id, vec![input], false, lang).await?;
+    let mut created = append(console, actor, book_id, vec![input], false, lang).await?;
     Ok(created.remove(0))
 }
 
 /// Appends 1 to [`CHAPTERS_MAX`] chapters to the book, all or none.
 pub async fn create_batch(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     book_id: i32,
     batch: ChapterBatch,
     lang: Lang,
 ) -> ApiResult<Vec<AdminChapter>> {
     check_count("chapters", batch.chapters.len(), lang)?;
-    append(state, actor, book_id, batch.chapters, true, lang).await
+    append(console, actor, book_id, batch.chapters, true, lang).await
 }
 
 /// 400 on `field` unless `count` is from 1 to [`CHAPTERS_MAX`].
@@ -408,7 +408,7 @@ fn check_count(field: &str, count: usize, lang: Lang) -> ApiResult<()> {
 /// Changes every field of the form on chapter `id` (its audio replaced when `assetId` names
 /// another file).
 pub async fn update(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     id: i32,
     input: ValidateChapterInput,
@@ -416,7 +416,7 @@ pub async fn update(
 ) -> ApiResult<AdminChapter> {
     let fields = checked(input, lang).map_err(|errors| ApiError::invalid_form(&errors, lang))?;
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let book_id = chapter_of(&txn, id).await?.book_id;
     locked_book(&txn, book_id).await?;
     let before = read_one(&txn, id).await?;
@@ -439,14 +439,14 @@ pub async fn update(
     audit::record(&txn, actor, change, now).await?;
     refresh_book(&txn, before.book_id, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[before.book_id]).await;
+    catalogue_changed(console, &[before.book_id]).await;
     Ok(after)
 }
 
 /// Deletes chapter `id` (listeners' progress in it goes too); the chapters after it move up.
-pub async fn delete(state: &AppState, actor: &Actor, id: i32) -> ApiResult<()> {
+pub async fn delete(console: &Console, actor: &Actor, id: i32) -> ApiResult<()> {
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let book_id = chapter_of(&txn, id).await?.book_id;
     locked_book(&txn, book_id).await?;
     let before = read_one(&txn, id).await?;
@@ -463,20 +463,20 @@ pub async fn delete(state: &AppState, actor: &Actor, id: i32) -> ApiResult<()> {
     audit::record(&txn, actor, change, now).await?;
     refresh_book(&txn, before.book_id, now).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[before.book_id]).await;
+    catalogue_changed(console, &[before.book_id]).await;
     Ok(())
 }
 
 /// Puts the book's chapters in the order of `order`, which must name each exactly once.
 pub async fn reorder(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     book_id: i32,
     order: ChapterOrder,
     lang: Lang,
 ) -> ApiResult<AdminChapterList> {
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     locked_book(&txn, book_id).await?;
     let before = ordered_ids(&txn, book_id).await?;
     let mut given = order.chapter_ids.clone();
@@ -505,14 +505,14 @@ pub async fn reorder(
     }
     let list = list(&txn, book_id).await?;
     txn.commit().await?;
-    catalogue_changed(state, &[book_id]).await;
+    catalogue_changed(console, &[book_id]).await;
     Ok(list)
 }
 
 /// Applies one action to up to [`CHAPTERS_MAX`] chapters of the book, in one transaction with
 /// one audit row per changed chapter; chapters of other books are left alone.
 pub async fn bulk(
-    state: &AppState,
+    console: &Console,
     actor: &Actor,
     book_id: i32,
     request: ChapterBulk,
@@ -528,7 +528,7 @@ pub async fn bulk(
         None
     };
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     locked_book(&txn, book_id).await?;
     let rows = chapter::Entity::find()
         .filter(chapter::Column::BookId.eq(book_id))
@@ -600,7 +600,7 @@ pub async fn bulk(
         refresh_book(&txn, book_id, now).await?;
     }
     txn.commit().await?;
-    catalogue_changed(state, &[book_id]).await;
+    catalogue_changed(console, &[book_id]).await;
     Ok(BulkResult { changed })
 }
 

@@ -16,11 +16,11 @@ use super::{
     now_ms,
 };
 use crate::{
+    console::Console,
     covers::{self, CoverSize},
     entities::{asset, book, chapter},
     error::{ApiError, ApiResult, Missing},
     paging::{choice_param, Page, Paging},
-    state::AppState,
     uploads::view::AssetView,
 };
 
@@ -225,9 +225,9 @@ async fn with_uses(db: &impl ConnectionTrait, row: asset::Model) -> ApiResult<Ad
 
 /// Deletes an unused file: its row (with the audit row) in one transaction, then its object and
 /// cover sizes. A file still used is refused (409 `file_in_use`).
-pub async fn delete(state: &AppState, actor: &Actor, id: i32, lang: Lang) -> ApiResult<()> {
+pub async fn delete(console: &Console, actor: &Actor, id: i32, lang: Lang) -> ApiResult<()> {
     let now = now_ms();
-    let txn = state.db.begin_write().await?;
+    let txn = console.db.begin_write().await?;
     let file = get(&txn, id).await?;
     if file.in_use {
         let uses = (file.chapter_count + file.covers.len() as u64).to_string();
@@ -251,7 +251,7 @@ pub async fn delete(state: &AppState, actor: &Actor, id: i32, lang: Lang) -> Api
     let mut keys = vec![file.storage_key.clone()];
     keys.extend(CoverSize::ALL.map(|size| covers::key(id, size)));
     for key in keys {
-        if let Err(error) = state.storage.delete(&key).await {
+        if let Err(error) = console.storage.delete(&key).await {
             tracing::warn!(%key, %error, "object of a deleted file not removed");
         }
     }

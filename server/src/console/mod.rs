@@ -12,18 +12,45 @@ pub mod storage;
 pub mod transfer;
 pub mod view;
 
-use crate::state::AppState;
+use std::{path::PathBuf, sync::Arc};
+
 use sea_orm::{DbErr, SqlErr};
+
+use crate::{
+    audio::facts::AudioFacts,
+    catalog::{counts::CatalogCounts, pages::ListPages},
+    db::Db,
+    search::SearchIndex,
+    storage::Storage,
+};
+
+/// What the console's catalogue half works with, built once at start-up; cheap to clone.
+#[derive(Clone)]
+pub struct Console {
+    pub db: Db,
+    /// Where audio and images are kept.
+    pub storage: Storage,
+    /// The full-text index a changed book is indexed in again.
+    pub search: SearchIndex,
+    /// The listeners' caches a catalogue change empties: counts, list pages, audio facts.
+    pub catalog_counts: CatalogCounts,
+    pub list_pages: ListPages,
+    pub audio_facts: AudioFacts,
+    /// Imports of the last hour (their progress and reports).
+    pub imports: transfer::ImportJobs,
+    /// The data folder (its disk and the uploads' staging folder, for the storage summary).
+    pub data_dir: Arc<PathBuf>,
+}
 
 /// After a catalogue write on this server: the changed books are indexed again (a book no
 /// longer published, or deleted, leaves the index) and the caches of book lists, counts and
 /// audio facts are emptied. Other instances see the change when their caches expire (10 s).
-pub async fn catalogue_changed(state: &AppState, book_ids: &[i32]) {
-    state.list_pages.forget_all();
-    state.catalog_counts.forget_all();
-    state.audio.facts.forget_all();
+pub async fn catalogue_changed(console: &Console, book_ids: &[i32]) {
+    console.list_pages.forget_all();
+    console.catalog_counts.forget_all();
+    console.audio_facts.forget_all();
     for &id in book_ids {
-        if let Err(error) = state.search.reindex_book(state.db.reader(), id).await {
+        if let Err(error) = console.search.reindex_book(console.db.reader(), id).await {
             // The write is committed; the index catches up at its next rebuild.
             tracing::error!(book = id, %error, "search index not updated");
         }

@@ -12,9 +12,9 @@ use super::{
     now_ms,
 };
 use crate::{
+    console::Console,
     entities::{asset, upload},
     error::{ApiError, ApiResult},
-    state::AppState,
     storage::StorageKind,
     uploads::{view::UploadStatus, STAGING_DIR},
 };
@@ -99,8 +99,8 @@ pub struct StorageCleanup {
     pub kept_recent: u64,
 }
 
-pub async fn summary(state: &AppState) -> ApiResult<StorageSummary> {
-    let db = state.db.reader();
+pub async fn summary(console: &Console) -> ApiResult<StorageSummary> {
+    let db = console.db.reader();
     let totals: Vec<(String, i64, Option<i64>)> = asset::Entity::find()
         .select_only()
         .column(asset::Column::Kind)
@@ -115,7 +115,7 @@ pub async fn summary(state: &AppState) -> ApiResult<StorageSummary> {
     };
     let receiving_uploads = uploads_in(UploadStatus::Receiving).count(db).await?;
     let failed_uploads = uploads_in(UploadStatus::Failed).count(db).await?;
-    let staging = state.config.data_dir.join(STAGING_DIR);
+    let staging = console.data_dir.join(STAGING_DIR);
     let part_bytes = std::fs::read_dir(&staging)
         .map(|entries| {
             entries
@@ -125,10 +125,10 @@ pub async fn summary(state: &AppState) -> ApiResult<StorageSummary> {
                 .sum()
         })
         .unwrap_or(0);
-    let disk = rustix::fs::statvfs(state.config.data_dir.as_path()).ok();
+    let disk = rustix::fs::statvfs(console.data_dir.as_path()).ok();
     Ok(StorageSummary {
-        kind: state.storage.kind(),
-        location: state.storage.location().to_owned(),
+        kind: console.storage.kind(),
+        location: console.storage.location().to_owned(),
         files: totals
             .into_iter()
             .map(|(kind, count, bytes)| KindTotal {
@@ -155,8 +155,8 @@ fn cover_of(key: &str) -> Option<i32> {
 }
 
 /// Lists the whole store and compares it with the file rows.
-pub async fn check(state: &AppState) -> ApiResult<StorageCheck> {
-    let db = state.db.reader();
+pub async fn check(console: &Console) -> ApiResult<StorageCheck> {
+    let db = console.db.reader();
     let rows: Vec<(i32, String, String, Option<String>)> = asset::Entity::find()
         .select_only()
         .column(asset::Column::Id)
@@ -176,7 +176,7 @@ pub async fn check(state: &AppState) -> ApiResult<StorageCheck> {
         .map(|(id, ..)| *id)
         .collect();
     let mut seen: HashSet<i32> = HashSet::new();
-    let mut listing = state.storage.store().list(None);
+    let mut listing = console.storage.store().list(None);
     let (mut objects, mut object_bytes) = (0u64, 0u64);
     let mut orphans = Vec::new();
     while let Some(meta) = listing.next().await {
@@ -220,8 +220,8 @@ pub async fn check(state: &AppState) -> ApiResult<StorageCheck> {
 }
 
 /// Removes every orphan older than an hour (found by a fresh check), and records what went.
-pub async fn clean(state: &AppState, actor: &Actor) -> ApiResult<StorageCleanup> {
-    let found = check(state).await?;
+pub async fn clean(console: &Console, actor: &Actor) -> ApiResult<StorageCleanup> {
+    let found = check(console).await?;
     let cutoff = now_ms() - ORPHAN_MIN_AGE_MS;
     let (old, recent): (Vec<_>, Vec<_>) = found
         .orphans
@@ -229,7 +229,7 @@ pub async fn clean(state: &AppState, actor: &Actor) -> ApiResult<StorageCleanup>
         .partition(|orphan| orphan.last_modified < cutoff);
     let mut removed = Vec::new();
     for orphan in &old {
-        match state.storage.delete(&orphan.key).await {
+        match console.storage.delete(&orphan.key).await {
             Ok(()) => removed.push(orphan),
             Err(error) => tracing::warn!(key = %orphan.key, %error, "orphan not removed"),
         }
@@ -241,7 +241,7 @@ pub async fn clean(state: &AppState, actor: &Actor) -> ApiResult<StorageCleanup>
     };
     if !removed.is_empty() {
         let now = now_ms();
-        let txn = state.db.begin_write().await?;
+        let txn = console.db.begin_write().await?;
         let change = Change {
             action: "storage.clean",
             entity: "storage",

@@ -13,9 +13,14 @@ use std::{collections::BTreeMap, sync::Arc};
 
 use provider::PaymentProvider;
 
-/// The configured payment providers, by name; cheap to clone.
+use crate::{auth::cache::CallerCache, db::Db};
+
+/// The payments feature: the database, the configured payment providers by name, and the
+/// accounts kept a moment (a buyer's changes must be read afresh); cheap to clone.
 #[derive(Clone)]
 pub struct Payments {
+    pub db: Db,
+    pub callers: CallerCache,
     providers: Arc<BTreeMap<&'static str, Arc<dyn PaymentProvider>>>,
     /// The provider new orders are paid with.
     default: &'static str,
@@ -25,7 +30,13 @@ pub struct Payments {
 impl Payments {
     /// The providers configured: the sandbox (when enabled) signing with `webhook_secret`
     /// (or `derived_key`, derived from the token secret).
-    pub fn new(sandbox_enabled: bool, webhook_secret: Option<&str>, derived_key: &[u8]) -> Self {
+    pub fn new(
+        db: Db,
+        callers: CallerCache,
+        sandbox_enabled: bool,
+        webhook_secret: Option<&str>,
+        derived_key: &[u8],
+    ) -> Self {
         let secret: Arc<[u8]> = match webhook_secret {
             Some(secret) => secret.as_bytes().into(),
             None => derived_key.into(),
@@ -36,6 +47,8 @@ impl Payments {
             providers.insert(sandbox::NAME, sandbox.clone());
         }
         Self {
+            db,
+            callers,
             providers: Arc::new(providers),
             default: sandbox::NAME,
             sandbox,

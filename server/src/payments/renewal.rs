@@ -11,27 +11,29 @@ use tingshu_core::{
     Lang,
 };
 
-use super::orders::{self, OrderRequest};
+use super::{
+    orders::{self, OrderRequest},
+    Payments,
+};
 use crate::{
     entities::{order, plan, subscription, user},
     error::ApiResult,
-    state::AppState,
 };
 
 /// How long before the end of a period a membership that renews itself is charged.
 pub const RENEW_AHEAD_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// Starts the sweeps (one task for the server's life).
-pub fn sweep_every_minute(state: AppState) {
+pub fn sweep_every_minute(payments: Payments) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
         loop {
             tick.tick().await;
             let now_ms = chrono::Utc::now().timestamp_millis();
-            if let Err(error) = orders::expire_due(&state.db, now_ms).await {
+            if let Err(error) = orders::expire_due(&payments.db, now_ms).await {
                 tracing::warn!("expiring unpaid orders failed: {error}");
             }
-            if let Err(error) = renew_due(&state, now_ms).await {
+            if let Err(error) = renew_due(&payments, now_ms).await {
                 tracing::warn!("renewing memberships failed: {error}");
             }
         }
@@ -40,18 +42,18 @@ pub fn sweep_every_minute(state: AppState) {
 
 /// Charges the next period of every membership that renews itself and ends within a day
 /// (once per period: the subscription remembers the expiry it was charged for).
-pub async fn renew_due(state: &AppState, now_ms: i64) -> ApiResult<usize> {
-    let Some(provider) = state.payments.default_provider() else {
+pub async fn renew_due(payments: &Payments, now_ms: i64) -> ApiResult<usize> {
+    let Some(provider) = payments.default_provider() else {
         return Ok(0);
     };
     let renewing = subscription::Entity::find()
         .filter(subscription::Column::AutoRenew.eq(true))
-        .all(state.db.reader())
+        .all(payments.db.reader())
         .await?;
     let mut charged = 0;
     for row in renewing {
         let Some(member) = user::Entity::find_by_id(row.user_id)
-            .one(state.db.reader())
+            .one(payments.db.reader())
             .await?
         else {
             continue;
@@ -66,7 +68,7 @@ pub async fn renew_due(state: &AppState, now_ms: i64) -> ApiResult<usize> {
             continue;
         }
         let Some(plan) = plan::Entity::find_by_id(row.plan_id)
-            .one(state.db.reader())
+            .one(payments.db.reader())
             .await?
         else {
             continue;
@@ -80,7 +82,7 @@ pub async fn renew_due(state: &AppState, now_ms: i64) -> ApiResult<usize> {
             .filter(order::Column::ItemKey.eq(&key))
             .filter(order::Column::State.eq(OrderState::Paid.as_str()))
             .order_by_desc(order::Column::Id)
-            .one(state.db.reader())
+            .one(payments.db.reader())
             .await?;
         let currency = last_paid
             .as_ref()
@@ -96,7 +98,7 @@ pub async fn renew_due(state: &AppState, now_ms: i64) -> ApiResult<usize> {
             auto_renew: true,
         };
         // Marked first: a charge that fails is not retried every minute of the last day.
-        let txn = state.db.begin_write().await?;
+        let txn = payments.db.begin_write().await?;
         subscription::Entity::update_many()
             .col_expr(subscription::Column::RenewedFor, Expr::value(ends_at))
             .filter(subscription::Column::Id.eq(row.id))
@@ -104,7 +106,7 @@ pub async fn renew_due(state: &AppState, now_ms: i64) -> ApiResult<usize> {
             .await?;
         txn.commit().await?;
         let renewal = orders::create(
-            &state.db,
+            &payments.db,
             provider.as_ref(),
             &member,
             request,

@@ -183,13 +183,13 @@ impl PaymentProvider for Sandbox {
 
 /// Delivers the sandbox's notifications to the webhook, as an outside provider would: each
 /// is retried a few times (1, 2, 4 s apart) until the webhook accepts it.
-pub fn deliver_notifications(state: crate::state::AppState) {
-    let Some(mut inbox) = state.payments.sandbox().and_then(|s| s.take_inbox()) else {
+pub fn deliver_notifications(payments: super::Payments) {
+    let Some(mut inbox) = payments.sandbox().and_then(|s| s.take_inbox()) else {
         return;
     };
     tokio::spawn(async move {
         while let Some(outgoing) = inbox.recv().await {
-            let state = state.clone();
+            let payments = payments.clone();
             tokio::spawn(async move {
                 let mut headers = HeaderMap::new();
                 if let Ok(value) = outgoing.signature.parse() {
@@ -197,7 +197,7 @@ pub fn deliver_notifications(state: crate::state::AppState) {
                 }
                 for attempt in 0..4u32 {
                     let received = super::webhook::receive(
-                        &state,
+                        &payments,
                         NAME,
                         &headers,
                         &outgoing.body,

@@ -5,23 +5,20 @@ use tingshu_core::{i18n::texts::text, Lang};
 use super::{
     orders::{self, Applied},
     provider::Refused,
+    Payments,
 };
-use crate::{
-    error::{ApiError, ApiResult, Missing},
-    state::AppState,
-};
+use crate::error::{ApiError, ApiResult, Missing};
 
 /// Verifies and applies a notification to `provider`'s webhook; the account of a buyer
 /// whose order changed is read afresh by the next request.
 pub async fn receive(
-    state: &AppState,
+    payments: &Payments,
     provider: &str,
     headers: &HeaderMap,
     body: &[u8],
     lang: Lang,
 ) -> ApiResult<Applied> {
-    let handler = state
-        .payments
+    let handler = payments
         .get(provider)
         .ok_or_else(|| ApiError::NotFound(Missing::Provider(provider.to_owned())))?;
     let now = chrono::Utc::now();
@@ -39,7 +36,12 @@ pub async fn receive(
             Refused::Body(detail) => ApiError::BadJson(detail),
         })?;
     let (applied, order) = crate::db::retry_conflicts(|| {
-        orders::apply_notification(&state.db, provider, &notification, now.timestamp_millis())
+        orders::apply_notification(
+            &payments.db,
+            provider,
+            &notification,
+            now.timestamp_millis(),
+        )
     })
     .await?;
     let Some(order) = order else {
@@ -48,7 +50,7 @@ pub async fn receive(
         )));
     };
     if matches!(applied, Applied::Changed(_)) {
-        state.accounts.callers.forget_account(order.user_id).await;
+        payments.callers.forget_account(order.user_id).await;
     }
     tracing::info!(provider, order = order.id, event = %notification.event_id, ?applied, "payment notification");
     Ok(applied)

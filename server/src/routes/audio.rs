@@ -18,12 +18,11 @@ use crate::{
     audio::{
         self,
         serve::{serve, AudioFile, CachePolicy},
-        SignatureParams,
+        Audio, SignatureParams,
     },
     auth::MaybeSignedIn,
     error::{ApiResult, ErrorBody},
     extract::{Params, PathId, RequestLang},
-    state::AppState,
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
@@ -42,9 +41,11 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         (status = 401, description = "Sign in, or the signed link is invalid or expired", body = ErrorBody),
         (status = 403, description = "Membership or a purchase is needed, or the account is disabled", body = ErrorBody),
         (status = 416, description = "The range is outside the file", body = ErrorBody)))]
+///
+/// Its state is the audio feature alone (`Audio`), whatever router it is mounted in.
 #[tracing::instrument(skip_all, fields(chapter_id = id))]
-async fn chapter_audio(
-    State(state): State<AppState>,
+pub async fn chapter_audio(
+    State(audio): State<Audio>,
     RequestLang(lang): RequestLang,
     MaybeSignedIn(caller): MaybeSignedIn,
     PathId(id): PathId,
@@ -53,13 +54,8 @@ async fn chapter_audio(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let now_ms = chrono::Utc::now().timestamp_millis();
-    let chapter = state
-        .audio
-        .facts
-        .chapter(state.db.reader(), id, now_ms)
-        .await?
-        .ok_or_else(|| audio::no_audio(id))?;
-    let for_anyone = audio::access_for(&state, &chapter, None, now_ms).await?;
+    let chapter = audio.chapter(id, now_ms).await?;
+    let for_anyone = audio::access_for(audio.db(), &chapter, None, now_ms).await?;
     let policy = match for_anyone.kind {
         ChapterAccessKind::Free => CachePolicy::Public,
         ChapterAccessKind::Campaign => CachePolicy::PublicUntil {
@@ -67,9 +63,9 @@ async fn chapter_audio(
         },
         _ if signature.present() => {
             let (user_id, expires_at) = signature
-                .verify(state.accounts.keys.audio_url_key(), id, now_ms)
+                .verify(audio.url_key(), id, now_ms)
                 .map_err(|check| audio::signature_error(check, lang))?;
-            let user = accounts::repository::find_by_id(&state.db, user_id)
+            let user = accounts::repository::find_by_id(audio.db(), user_id)
                 .await?
                 .ok_or_else(|| {
                     audio::signature_error(
@@ -78,7 +74,7 @@ async fn chapter_audio(
                     )
                 })?;
             crate::auth::ensure_usable(&user, lang)?;
-            let access = audio::access_for(&state, &chapter, Some(&user), now_ms).await?;
+            let access = audio::access_for(audio.db(), &chapter, Some(&user), now_ms).await?;
             if !access.allowed {
                 return Err(audio::denial_error(access.kind, lang));
             }
@@ -86,14 +82,14 @@ async fn chapter_audio(
         }
         _ => {
             let user = caller.map(|caller| caller.user);
-            let access = audio::access_for(&state, &chapter, user.as_ref(), now_ms).await?;
+            let access = audio::access_for(audio.db(), &chapter, user.as_ref(), now_ms).await?;
             if !access.allowed {
                 return Err(audio::denial_error(access.kind, lang));
             }
             CachePolicy::Bearer
         }
     };
-    let source = audio::open_source(&state, &chapter.key).await?;
+    let source = audio::open_source(&audio, &chapter.key).await?;
     let file = AudioFile {
         source,
         mime: &chapter.mime,

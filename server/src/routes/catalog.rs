@@ -137,7 +137,7 @@ async fn get_chapter(
     let user = caller.as_ref().map(|c| &c.user);
     let now = now_ms();
     let linker = |chapter_id: i32, user_id: Option<i32>, needs_signature: bool| {
-        crate::audio::audio_url(&state, chapter_id, user_id, needs_signature, now)
+        crate::audio::audio_url(&state.audio, chapter_id, user_id, needs_signature, now)
     };
     Ok(success(
         catalog::chapter_detail(&state.db, lang, id, user, now, &linker).await?,

@@ -276,7 +276,7 @@ async fn save_progress(
 ) -> ApiResult<Json<Success<Progress>>> {
     let report = ProgressReport::try_from(progress_body(&headers, &body)?)?;
     let now_ms = chrono::Utc::now().timestamp_millis();
-    audio::ensure_playable(&state, &caller.user, chapter_id, lang, now_ms).await?;
+    audio::ensure_playable(&state.audio, &caller.user, chapter_id, lang, now_ms).await?;
     let user_id = caller.user.id;
     Ok(success(
         retry_conflicts(|| library::save_progress(&state.db, user_id, chapter_id, report)).await?,

@@ -432,14 +432,14 @@ async fn grant_downloads(
         };
         let Some(facts) = state
             .audio
-            .facts
+            .facts()
             .chapter(state.db.reader(), chapter.id, now)
             .await?
         else {
             refused.push(chapter.id);
             continue;
         };
-        let access = audio::access_for(&state, &facts, Some(&caller.user), now).await?;
+        let access = audio::access_for(&state.db, &facts, Some(&caller.user), now).await?;
         if !access.allowed {
             refused.push(chapter.id);
             continue;
@@ -452,7 +452,12 @@ async fn grant_downloads(
             duration_secs: chapter.duration_secs,
             bytes: file.bytes,
             mime: file.mime.clone(),
-            url: audio::signed_audio_url(&state, chapter.id, caller.user.id, grant_expires_at),
+            url: audio::signed_audio_url(
+                &state.audio,
+                chapter.id,
+                caller.user.id,
+                grant_expires_at,
+            ),
         });
     }
     Ok(success(DownloadGrant {
@@ -489,7 +494,7 @@ async fn payment_webhook(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<Json<Success<Received>>> {
-    let applied = webhook::receive(&state, &provider, &headers, &body, lang).await?;
+    let applied = webhook::receive(&state.payments, &provider, &headers, &body, lang).await?;
     let outcome = match applied {
         Applied::Changed(_) => "changed",
         Applied::Duplicate => "duplicate",

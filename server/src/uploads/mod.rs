@@ -42,9 +42,10 @@ use self::{
 };
 use crate::{
     console::audit::{self, Actor, Change},
+    db::Db,
     entities::{asset, upload},
     error::{ApiError, ApiResult, Missing},
-    state::AppState,
+    storage::Storage,
 };
 
 /// Uploads one person may have open (receiving) at once.
@@ -72,9 +73,12 @@ impl UploadLimits {
     }
 }
 
-/// The part files and which uploads are receiving a request right now; cheap to clone.
+/// The uploads feature: the database, the store finished files go to, the part files and
+/// which uploads are receiving a request right now; cheap to clone.
 #[derive(Clone)]
 pub struct Uploads {
+    db: Db,
+    storage: Storage,
     staging: Arc<PathBuf>,
     busy: Arc<Mutex<HashSet<String>>>,
     pub limits: UploadLimits,
@@ -97,10 +101,17 @@ impl Drop for Claim {
 
 impl Uploads {
     /// The staging folder `<data_dir>/uploads` (created when missing).
-    pub fn open(data_dir: &Path, limits: UploadLimits) -> std::io::Result<Self> {
+    pub fn open(
+        db: Db,
+        storage: Storage,
+        data_dir: &Path,
+        limits: UploadLimits,
+    ) -> std::io::Result<Self> {
         let staging = data_dir.join(STAGING_DIR);
         std::fs::create_dir_all(&staging)?;
         Ok(Self {
+            db,
+            storage,
             staging: Arc::new(staging),
             busy: Arc::default(),
             limits,
@@ -146,12 +157,11 @@ pub struct NewUpload {
 /// Opens an upload for `actor`: checks the name, the size against the kind's limit, the
 /// sender's open uploads and the staging disk's space, then creates the empty part file.
 pub async fn create(
-    state: &AppState,
+    uploads: &Uploads,
     actor: &Actor,
     new: NewUpload,
     lang: Lang,
 ) -> ApiResult<UploadView> {
-    let uploads = &state.uploads;
     let file_name = new.file_name.trim().to_owned();
     if file_name.is_empty()
         || file_name.chars().count() > 255
@@ -178,7 +188,7 @@ pub async fn create(
     let open = upload::Entity::find()
         .filter(upload::Column::CreatedBy.eq(actor.id))
         .filter(upload::Column::Status.eq(UploadStatus::Receiving.as_str()))
-        .count(state.db.reader())
+        .count(uploads.db.reader())
         .await?;
     if open >= MAX_OPEN_UPLOADS {
         return Err(ApiError::Conflict {
@@ -212,7 +222,7 @@ pub async fn create(
         created_at: Set(now),
         updated_at: Set(now),
     };
-    let txn = state.db.begin_write().await?;
+    let txn = uploads.db.begin_write().await?;
     let inserted = row.insert(&txn).await;
     let committed = match inserted {
         Ok(row) => txn.commit().await.map(|()| row),
@@ -228,35 +238,35 @@ pub async fn create(
 }
 
 /// The upload `id` of `owner` (someone else's is not found).
-async fn owned(state: &AppState, owner: i32, id: &str) -> ApiResult<upload::Model> {
+async fn owned(uploads: &Uploads, owner: i32, id: &str) -> ApiResult<upload::Model> {
     let missing = || ApiError::NotFound(Missing::Upload(id.to_owned()));
     if uuid::Uuid::parse_str(id).is_err() {
         return Err(missing());
     }
     upload::Entity::find_by_id(id.to_owned())
-        .one(state.db.reader())
+        .one(uploads.db.reader())
         .await?
         .filter(|row| row.created_by == owner)
         .ok_or_else(missing)
 }
 
 /// The upload `id` of `owner` as the console sees it.
-pub async fn get(state: &AppState, owner: i32, id: &str, lang: Lang) -> ApiResult<UploadView> {
-    let row = owned(state, owner, id).await?;
-    view_of(state, &row, lang).await
+pub async fn get(uploads: &Uploads, owner: i32, id: &str, lang: Lang) -> ApiResult<UploadView> {
+    let row = owned(uploads, owner, id).await?;
+    view_of(uploads, &row, lang).await
 }
 
-async fn view_of(state: &AppState, row: &upload::Model, lang: Lang) -> ApiResult<UploadView> {
+async fn view_of(uploads: &Uploads, row: &upload::Model, lang: Lang) -> ApiResult<UploadView> {
     let asset = match row.asset_id {
         Some(asset_id) => {
             asset::Entity::find_by_id(asset_id)
-                .one(state.db.reader())
+                .one(uploads.db.reader())
                 .await?
         }
         None => None,
     };
     let received = match UploadStatus::parse(&row.status) {
-        UploadStatus::Receiving => state.uploads.received(&row.id),
+        UploadStatus::Receiving => uploads.received(&row.id),
         UploadStatus::Complete => row.size,
         _ => 0,
     };
@@ -266,19 +276,18 @@ async fn view_of(state: &AppState, row: &upload::Model, lang: Lang) -> ApiResult
 /// Appends `body` at `offset` to the upload `id` of `actor`; when the last byte arrives the
 /// file is checked and stored. Answers the new offset and, once stored, the upload.
 pub async fn append(
-    state: &AppState,
+    uploads: &Uploads,
     actor: &Actor,
     id: &str,
     offset: u64,
     body: Body,
     lang: Lang,
 ) -> ApiResult<(u64, UploadView)> {
-    let row = owned(state, actor.id, id).await?;
+    let row = owned(uploads, actor.id, id).await?;
     let status = UploadStatus::parse(&row.status);
     if status != UploadStatus::Receiving {
         return Err(closed(status, lang));
     }
-    let uploads = &state.uploads;
     let Some(_claim) = uploads.claim(id) else {
         return Err(ApiError::Conflict {
             code: "upload_busy",
@@ -307,16 +316,16 @@ pub async fn append(
     let now = now_ms();
     let new_offset = offset + written;
     if new_offset < size {
-        mark(state, id, None, None, now).await?;
+        mark(uploads, id, None, None, now).await?;
         let mut view = UploadView::new(&row, new_offset as i64, None, lang);
         view.updated_at = now;
         return Ok((new_offset, view));
     }
     // The last byte: checked and stored by a task of its own, so a client that leaves (or a
     // request time limit) never stops it half way.
-    let task_state = state.clone();
+    let task_uploads = uploads.clone();
     let task_actor = actor.clone();
-    let stored = tokio::spawn(async move { store(&task_state, &task_actor, row, lang).await })
+    let stored = tokio::spawn(async move { store(&task_uploads, &task_actor, row, lang).await })
         .await
         .map_err(|error| ApiError::Internal(anyhow::anyhow!("upload task: {error}")))??;
     Ok((size, stored))
@@ -366,12 +375,11 @@ async fn write_body(part: &Path, offset: u64, room: u64, body: Body) -> ApiResul
 /// A complete part file checked, stored and recorded; on a refusal the upload is marked
 /// failed with why, on a fault it is left to retry; either way nothing is stored.
 async fn store(
-    state: &AppState,
+    uploads: &Uploads,
     actor: &Actor,
     row: upload::Model,
     lang: Lang,
 ) -> ApiResult<UploadView> {
-    let uploads = &state.uploads;
     let part = uploads.part(&row.id);
     let kind = UploadKind::parse(&row.kind).unwrap_or(UploadKind::Audio);
     let checked = {
@@ -385,7 +393,7 @@ async fn store(
         Err(Refusal::Io(error)) => return Err(storage_error(error, "cannot read the part file")),
         Err(refusal) => {
             let code = refusal.code();
-            fail(state, &row, code).await?;
+            fail(uploads, &row, code).await?;
             let _ = tokio::fs::remove_file(&part).await;
             return Err(ApiError::Unsupported {
                 message: text(lang, &format!("api.upload.{code}")).to_owned(),
@@ -398,7 +406,7 @@ async fn store(
     let existing = asset::Entity::find()
         .filter(asset::Column::Sha256.eq(&checked.sha256))
         .filter(asset::Column::Kind.eq(kind.as_str()))
-        .one(state.db.reader())
+        .one(uploads.db.reader())
         .await?;
     let key = match &existing {
         Some(_) => None,
@@ -410,7 +418,7 @@ async fn store(
                 uuid::Uuid::new_v4(),
                 checked.sniffed.extension
             );
-            state
+            uploads
                 .storage
                 .put_file(&part, &key)
                 .await
@@ -418,7 +426,16 @@ async fn store(
             Some(key)
         }
     };
-    let recorded = record(state, actor, &row, existing, key.as_deref(), &checked, now).await;
+    let recorded = record(
+        uploads,
+        actor,
+        &row,
+        existing,
+        key.as_deref(),
+        &checked,
+        now,
+    )
+    .await;
     match recorded {
         Ok(asset) => {
             let _ = tokio::fs::remove_file(&part).await;
@@ -430,7 +447,7 @@ async fn store(
         }
         Err(error) => {
             if let Some(key) = &key {
-                if let Err(cleanup) = state.storage.delete(key).await {
+                if let Err(cleanup) = uploads.storage.delete(key).await {
                     tracing::error!(%key, %cleanup, "stored file of a failed upload not removed");
                 }
             }
@@ -442,7 +459,7 @@ async fn store(
 /// The asset row (new, or the existing one with the same bytes) and the upload marked
 /// complete, in one transaction with the audit row.
 async fn record(
-    state: &AppState,
+    uploads: &Uploads,
     actor: &Actor,
     row: &upload::Model,
     existing: Option<asset::Model>,
@@ -450,7 +467,7 @@ async fn record(
     checked: &Checked,
     now: i64,
 ) -> ApiResult<asset::Model> {
-    let txn = state.db.begin_write().await?;
+    let txn = uploads.db.begin_write().await?;
     let asset = match (existing, key) {
         (Some(existing), _) => existing,
         (None, Some(key)) => {
@@ -501,9 +518,9 @@ async fn record(
 }
 
 /// Marks an upload failed with the code of why.
-async fn fail(state: &AppState, row: &upload::Model, code: &str) -> ApiResult<()> {
+async fn fail(uploads: &Uploads, row: &upload::Model, code: &str) -> ApiResult<()> {
     mark(
-        state,
+        uploads,
         &row.id,
         Some(UploadStatus::Failed),
         Some(code),
@@ -515,7 +532,7 @@ async fn fail(state: &AppState, row: &upload::Model, code: &str) -> ApiResult<()
 /// Sets the upload's time of last change and, when given, its status and failure code, in a
 /// write transaction of its own.
 async fn mark(
-    state: &AppState,
+    uploads: &Uploads,
     id: &str,
     status: Option<UploadStatus>,
     error: Option<&str>,
@@ -530,58 +547,58 @@ async fn mark(
     if let Some(error) = error {
         update = update.col_expr(upload::Column::Error, Expr::value(error));
     }
-    let txn = state.db.begin_write().await?;
+    let txn = uploads.db.begin_write().await?;
     update.exec(&txn).await?;
     txn.commit().await
 }
 
 /// Stops the upload `id` of `actor`: its part file is removed and it is marked cancelled.
 /// A finished upload is left as it is.
-pub async fn cancel(state: &AppState, actor: &Actor, id: &str, lang: Lang) -> ApiResult<()> {
-    let row = owned(state, actor.id, id).await?;
+pub async fn cancel(uploads: &Uploads, actor: &Actor, id: &str, lang: Lang) -> ApiResult<()> {
+    let row = owned(uploads, actor.id, id).await?;
     if UploadStatus::parse(&row.status) != UploadStatus::Receiving {
         return Ok(());
     }
-    let Some(_claim) = state.uploads.claim(id) else {
+    let Some(_claim) = uploads.claim(id) else {
         return Err(ApiError::Conflict {
             code: "upload_busy",
             message: text(lang, "api.upload.busy").to_owned(),
             fields: Default::default(),
         });
     };
-    mark(state, id, Some(UploadStatus::Cancelled), None, now_ms()).await?;
-    let _ = tokio::fs::remove_file(state.uploads.part(id)).await;
+    mark(uploads, id, Some(UploadStatus::Cancelled), None, now_ms()).await?;
+    let _ = tokio::fs::remove_file(uploads.part(id)).await;
     Ok(())
 }
 
 /// Drops uploads idle for longer than [`UPLOAD_IDLE_LIMIT`] (part file removed, marked failed
 /// `expired`), and part files no upload is receiving into; answers how many were dropped.
-pub async fn sweep(state: &AppState) -> ApiResult<usize> {
+pub async fn sweep(uploads: &Uploads) -> ApiResult<usize> {
     let cutoff = now_ms() - UPLOAD_IDLE_LIMIT.as_millis() as i64;
     let stale = upload::Entity::find()
         .filter(upload::Column::Status.eq(UploadStatus::Receiving.as_str()))
         .filter(upload::Column::UpdatedAt.lt(cutoff))
-        .all(state.db.reader())
+        .all(uploads.db.reader())
         .await?;
     let mut dropped = 0;
     for row in stale {
-        let Some(_claim) = state.uploads.claim(&row.id) else {
+        let Some(_claim) = uploads.claim(&row.id) else {
             continue;
         };
-        fail(state, &row, "expired").await?;
-        let _ = tokio::fs::remove_file(state.uploads.part(&row.id)).await;
+        fail(uploads, &row, "expired").await?;
+        let _ = tokio::fs::remove_file(uploads.part(&row.id)).await;
         dropped += 1;
     }
     Ok(dropped)
 }
 
 /// Runs [`sweep`] every ten minutes.
-pub fn sweep_every_ten_minutes(state: AppState) {
+pub fn sweep_every_ten_minutes(uploads: Uploads) {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(Duration::from_secs(600));
         loop {
             ticks.tick().await;
-            match sweep(&state).await {
+            match sweep(&uploads).await {
                 Ok(0) => {}
                 Ok(dropped) => tracing::info!(dropped, "idle uploads dropped"),
                 Err(error) => tracing::warn!(%error, "idle uploads not swept"),

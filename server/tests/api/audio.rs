@@ -558,3 +558,35 @@ async fn signed_urls_stand_for_the_bearer_token() {
         (StatusCode::FORBIDDEN, "account_disabled")
     );
 }
+
+/// The audio route's handler needs the audio feature and nothing else: mounted in a router
+/// whose whole state is `Audio`, it serves a free chapter's range and refuses a VIP chapter.
+#[tokio::test]
+async fn the_audio_route_is_built_from_the_audio_feature_alone() {
+    let (app, _) = arranged_app().await;
+    let audio: tingshu_server::audio::Audio = app.state.audio.clone();
+    let router = axum::Router::new()
+        .route(
+            "/chapters/{id}/audio",
+            axum::routing::get(tingshu_server::routes::audio::chapter_audio),
+        )
+        .with_state(audio);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let client = reqwest::Client::new();
+    let part = client
+        .get(format!("http://{address}/chapters/1/audio"))
+        .header(header::RANGE, "bytes=0-9")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(part.bytes().await.unwrap().as_ref(), &content()[..10]);
+    let vip = client
+        .get(format!("http://{address}/chapters/3/audio"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(vip.status(), StatusCode::UNAUTHORIZED);
+}

@@ -14,7 +14,8 @@ use tempfile::TempDir;
 use tingshu_server::{
     auth::cache::CallerCache,
     catalog::pages::ListPages,
-    config::{Budgets, Cli, Config, DatabaseUrl, LogFormat},
+    cli::Cli,
+    config::{Budgets, Config, DatabaseUrl, LogFormat},
     routes::registry::RouteEntry,
     search::SearchIndex,
     startup::Application,

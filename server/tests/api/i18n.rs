@@ -21,6 +21,40 @@ async fn each_language_gets_each_catalogue_file_under_its_name() {
     assert!(en["pages"]["about"].is_object());
 }
 
+/// Spec §7's address: a language's whole catalogue, every file under its own name, cached
+/// and revalidated like the files.
+#[tokio::test]
+async fn each_language_gets_its_whole_catalogue_as_messages_json() {
+    let app = spawn_app().await;
+    for lang in ["zh", "en", "ja"] {
+        let response = app.get(&format!("/_i18n/{lang}/messages.json")).await;
+        assert_eq!(response.status(), 200, "{lang}");
+        assert_eq!(response.headers()["cache-control"], "public, max-age=86400");
+        let etag = response.headers()["etag"].clone();
+        let whole: serde_json::Value = response.json().await.unwrap();
+        let mut names: Vec<&String> = whole.as_object().unwrap().keys().collect();
+        names.sort();
+        assert_eq!(names, ["app", "console", "core", "pages", "shop"], "{lang}");
+        for stem in ["app", "console", "core", "pages", "shop"] {
+            let file: serde_json::Value = app
+                .get(&format!("/_i18n/{lang}/{stem}.json"))
+                .await
+                .json()
+                .await
+                .unwrap();
+            assert_eq!(whole[stem], file[stem], "{lang} {stem}");
+        }
+        let again = app
+            .client
+            .get(app.url(&format!("/_i18n/{lang}/messages.json")))
+            .header("If-None-Match", etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), 304, "{lang}");
+    }
+}
+
 #[tokio::test]
 async fn an_unchanged_catalogue_answers_304() {
     let app = spawn_app().await;
@@ -53,7 +87,7 @@ async fn an_unknown_language_or_file_is_a_json_404() {
     for path in [
         "/_i18n/en/nothing.json",
         "/_i18n/en/app",
-        "/_i18n/en/messages.json",
+        "/_i18n/en/messages",
     ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");

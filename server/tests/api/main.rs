@@ -1,6 +1,7 @@
 //! Integration tests: the real application over real HTTP, a fresh database per test.
 mod abuse;
 mod access_matrix;
+mod architecture;
 mod audio;
 mod auth;
 mod catalog;

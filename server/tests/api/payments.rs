@@ -855,7 +855,7 @@ async fn memberships_that_renew_themselves_are_charged_before_they_end() {
     let membership = data(app.get_as("/api/me/membership", &user.access_token).await).await;
     assert_eq!(membership["autoRenew"], true);
     // Nothing to renew while the end is more than a day away.
-    let renew = || tingshu_server::payments::renewal::renew_due(&app.state, now_ms());
+    let renew = || tingshu_server::payments::renewal::renew_due(&app.state.payments, now_ms());
     assert_eq!(renew().await.unwrap(), 0);
     let ends = now_ms() + 3_600_000;
     app.sql(&format!(

@@ -10,7 +10,7 @@ use moka::sync::Cache;
 use tingshu_core::Lang;
 
 use self::import::{ImportJob, JobState, Progress};
-use crate::{console::audit::Actor, state::AppState};
+use crate::console::{audit::Actor, Console};
 
 /// How long a finished import's report stays readable.
 const JOB_TTL: Duration = Duration::from_secs(3600);
@@ -36,7 +36,7 @@ impl ImportJobs {
     /// Starts importing `bytes` for `actor` on a task of its own; answers the job as it starts.
     pub fn start(
         &self,
-        state: &AppState,
+        console: &Console,
         actor: Actor,
         bytes: Vec<u8>,
         dry_run: bool,
@@ -51,13 +51,13 @@ impl ImportJobs {
         });
         self.jobs.insert(id.clone(), job.clone());
         let view = job.view(&id);
-        let state = state.clone();
+        let console = console.clone();
         tokio::spawn(async move {
             let outcome =
-                import::run(&state.db, &actor, &bytes, dry_run, &job.progress, lang).await;
+                import::run(&console.db, &actor, &bytes, dry_run, &job.progress, lang).await;
             let outcome = match outcome {
                 Ok((report, touched)) => {
-                    crate::console::catalogue_changed(&state, &touched).await;
+                    crate::console::catalogue_changed(&console, &touched).await;
                     Ok(report)
                 }
                 Err(error) => Err(error.to_string()),

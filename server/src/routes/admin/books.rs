@@ -62,7 +62,7 @@ async fn create_admin_book(
 ) -> ApiResult<Json<Success<AdminBook>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        books::create(&state, &actor, input, client.lang).await?,
+        books::create(&state.console, &actor, input, client.lang).await?,
     ))
 }
 
@@ -78,7 +78,7 @@ async fn bulk_admin_books(
 ) -> ApiResult<Json<Success<BulkResult>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        books::bulk(&state, &actor, request, client.lang).await?,
+        books::bulk(&state.console, &actor, request, client.lang).await?,
     ))
 }
 
@@ -109,7 +109,7 @@ async fn update_admin_book(
 ) -> ApiResult<Json<Success<AdminBook>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        books::update(&state, &actor, id, input, client.lang).await?,
+        books::update(&state.console, &actor, id, input, client.lang).await?,
     ))
 }
 
@@ -125,7 +125,7 @@ async fn delete_admin_book(
     PathId(id): PathId,
 ) -> ApiResult<Json<Success<Nothing>>> {
     let actor = Actor::new(&caller, &client);
-    books::delete(&state, &actor, id).await?;
+    books::delete(&state.console, &actor, id).await?;
     Ok(success(Nothing))
 }
 
@@ -145,6 +145,6 @@ async fn set_admin_book_cover(
 ) -> ApiResult<Json<Success<AdminBook>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        books::set_cover(&state, &actor, id, request.asset_id, client.lang).await?,
+        books::set_cover(&state.console, &actor, id, request.asset_id, client.lang).await?,
     ))
 }

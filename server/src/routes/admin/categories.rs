@@ -53,7 +53,7 @@ async fn create_admin_category(
 ) -> ApiResult<Json<Success<AdminCategory>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        categories::create(&state, &actor, input, client.lang).await?,
+        categories::create(&state.console, &actor, input, client.lang).await?,
     ))
 }
 
@@ -73,7 +73,7 @@ async fn update_admin_category(
 ) -> ApiResult<Json<Success<AdminCategory>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        categories::update(&state, &actor, id, input, client.lang).await?,
+        categories::update(&state.console, &actor, id, input, client.lang).await?,
     ))
 }
 
@@ -109,6 +109,6 @@ async fn delete_admin_category(
     )?
     .map(|id| id as i32);
     let actor = Actor::new(&caller, &client);
-    categories::delete(&state, &actor, id, move_to, client.lang).await?;
+    categories::delete(&state.console, &actor, id, move_to, client.lang).await?;
     Ok(success(Nothing))
 }

@@ -78,7 +78,7 @@ async fn create_admin_chapter(
 ) -> ApiResult<Json<Success<AdminChapter>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        chapters::create(&state, &actor, id, input, client.lang).await?,
+        chapters::create(&state.console, &actor, id, input, client.lang).await?,
     ))
 }
 
@@ -98,7 +98,7 @@ async fn batch_create_admin_chapters(
 ) -> ApiResult<Json<Success<Vec<AdminChapter>>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        chapters::create_batch(&state, &actor, id, batch, client.lang).await?,
+        chapters::create_batch(&state.console, &actor, id, batch, client.lang).await?,
     ))
 }
 
@@ -117,7 +117,7 @@ async fn reorder_admin_chapters(
 ) -> ApiResult<Json<Success<AdminChapterList>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        chapters::reorder(&state, &actor, id, order, client.lang).await?,
+        chapters::reorder(&state.console, &actor, id, order, client.lang).await?,
     ))
 }
 
@@ -137,7 +137,7 @@ async fn bulk_admin_chapters(
 ) -> ApiResult<Json<Success<BulkResult>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        chapters::bulk(&state, &actor, id, request, client.lang).await?,
+        chapters::bulk(&state.console, &actor, id, request, client.lang).await?,
     ))
 }
 
@@ -196,7 +196,7 @@ async fn update_admin_chapter(
 ) -> ApiResult<Json<Success<AdminChapter>>> {
     let actor = Actor::new(&caller, &client);
     Ok(success(
-        chapters::update(&state, &actor, id, input, client.lang).await?,
+        chapters::update(&state.console, &actor, id, input, client.lang).await?,
     ))
 }
 
@@ -212,7 +212,7 @@ async fn delete_admin_chapter(
     PathId(id): PathId,
 ) -> ApiResult<Json<Success<Nothing>>> {
     let actor = Actor::new(&caller, &client);
-    chapters::delete(&state, &actor, id).await?;
+    chapters::delete(&state.console, &actor, id).await?;
     Ok(success(Nothing))
 }
 
@@ -236,7 +236,7 @@ async fn preview_admin_chapter_audio(
         .await?
         .ok_or(ApiError::NotFound(Missing::Audio(id)))?;
     audio::serve_stored(
-        &state,
+        &state.audio,
         &asset.storage_key,
         &asset.mime,
         &asset.sha256,

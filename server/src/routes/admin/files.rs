@@ -73,7 +73,7 @@ async fn delete_admin_file(
     PathId(id): PathId,
 ) -> ApiResult<Json<Success<Nothing>>> {
     let actor = Actor::new(&caller, &client);
-    files::delete(&state, &actor, id, client.lang).await?;
+    files::delete(&state.console, &actor, id, client.lang).await?;
     Ok(success(Nothing))
 }
 
@@ -96,7 +96,7 @@ async fn admin_file_content(
     let file = files::get(state.db.reader(), id).await?;
     let asset = &file.asset;
     audio::serve_stored(
-        &state,
+        &state.audio,
         &file.storage_key,
         &asset.mime,
         &asset.sha256,

@@ -33,7 +33,7 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
 async fn admin_storage_summary(
     State(state): State<AppState>,
 ) -> ApiResult<Json<Success<StorageSummary>>> {
-    Ok(success(storage::summary(&state).await?))
+    Ok(success(storage::summary(&state.console).await?))
 }
 
 /// Lists the whole store and compares it with the files: orphan objects and missing objects.
@@ -43,7 +43,7 @@ async fn admin_storage_summary(
 async fn check_admin_storage(
     State(state): State<AppState>,
 ) -> ApiResult<Json<Success<StorageCheck>>> {
-    Ok(success(storage::check(&state).await?))
+    Ok(success(storage::check(&state.console).await?))
 }
 
 /// Removes the orphan objects older than an hour (a fresh check finds them).
@@ -56,5 +56,5 @@ async fn clean_admin_storage(
     client: Client,
 ) -> ApiResult<Json<Success<StorageCleanup>>> {
     let actor = Actor::new(&caller, &client);
-    Ok(success(storage::clean(&state, &actor).await?))
+    Ok(success(storage::clean(&state.console, &actor).await?))
 }

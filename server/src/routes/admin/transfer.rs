@@ -79,8 +79,8 @@ async fn start_admin_import(
         .await
         .map_err(|_| ApiError::PayloadTooLarge)?;
     let actor = Actor::new(&caller, &client);
-    let job = state.imports.start(
-        &state,
+    let job = state.console.imports.start(
+        &state.console,
         actor,
         bytes.to_vec(),
         params.dry_run.unwrap_or(false),
@@ -100,6 +100,7 @@ async fn get_admin_import(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Success<ImportJob>>> {
     state
+        .console
         .imports
         .get(&id, caller.user.id)
         .map(success)

@@ -84,7 +84,7 @@ async fn create_admin_upload(
         .map(|(_, value)| value)
         .unwrap_or_default();
     let view = uploads::create(
-        &state,
+        &state.uploads,
         &actor,
         NewUpload {
             kind,
@@ -118,7 +118,7 @@ async fn get_admin_upload(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Success<UploadView>>> {
     Ok(success(
-        uploads::get(&state, caller.user.id, &id, client.lang).await?,
+        uploads::get(&state.uploads, caller.user.id, &id, client.lang).await?,
     ))
 }
 
@@ -134,7 +134,7 @@ async fn head_admin_upload(
     client: Client,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let view = uploads::get(&state, caller.user.id, &id, client.lang).await?;
+    let view = uploads::get(&state.uploads, caller.user.id, &id, client.lang).await?;
     let mut response = StatusCode::OK.into_response();
     let out = response.headers_mut();
     out.insert(UPLOAD_OFFSET, HeaderValue::from(view.received));
@@ -180,7 +180,7 @@ async fn append_admin_upload(
         });
     }
     let offset = number_header(&headers, &UPLOAD_OFFSET, "Upload-Offset", lang)?;
-    let (offset, _) = uploads::append(&state, &actor, &id, offset, body, lang).await?;
+    let (offset, _) = uploads::append(&state.uploads, &actor, &id, offset, body, lang).await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     let out = response.headers_mut();
     out.insert(UPLOAD_OFFSET, HeaderValue::from(offset));
@@ -200,7 +200,7 @@ async fn cancel_admin_upload(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let actor = Actor::new(&caller, &client);
-    uploads::cancel(&state, &actor, &id, client.lang).await?;
+    uploads::cancel(&state.uploads, &actor, &id, client.lang).await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().insert(TUS_RESUMABLE, TUS_VERSION);
     Ok(response)
