@@ -236,7 +236,8 @@ const shellModules = [
   /^\0rolldown\/runtime\.js$/,
   /node_modules\/(react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|use-sync-external-store)\//,
   /\/src\/(app|lib|config)\//,
-  // The entry itself: the page's script is then the shell chunk, not a small file importing it.
+  // The entry itself: the page's script is then the shell chunk, not a small file importing it. (So
+  // the entry never awaits a page's module at its top level: that module imports this very chunk.)
   /\/src\/main\.tsx$/,
   // The service worker's registration runs on every page; alone it was one more request.
   /\/src\/sw\/register\.ts$/,

@@ -46,7 +46,7 @@
 //! | isLocalisable | [`routing::locale::is_localisable`] |
 //! | isRecordId | [`routing::record_id::is_record_id`] |
 //! | safeRedirect | [`routing::redirect::safe_redirect`] |
-//! | rootRedirect | [`routing::locale::root_redirect`] |
+//! | localeRedirect | [`routing::locale::locale_redirect`] |
 //! | decideRoute | [`routing::guard::decide_route`] |
 //! | errorScreen | [`error_screen::error_screen`] |
 //! | powDigest | [`pow::pow_digest`] |

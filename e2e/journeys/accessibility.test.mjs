@@ -57,6 +57,7 @@ for (const lang of ['zh', 'en']) {
         `/search?q=${encodeURIComponent('灯塔')}`,
         '/auth/login',
         '/auth/register',
+        '/offline',
       ];
       for (const route of guestPages) {
         await visit(page, `${prefix}${route}`);

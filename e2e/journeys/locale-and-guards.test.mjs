@@ -65,6 +65,24 @@ test('an unsupported two-letter prefix is stripped', async () => {
   }
 });
 
+test('a stored Japanese choice sends /books to /ja/books, and never prefixes /subscription', async () => {
+  const browser = await openBrowser({ locale: 'zh-CN' });
+  try {
+    const { page } = browser;
+    await page.addInitScript(() => localStorage.setItem('user-language', 'ja'));
+    await page.goto(`${server.baseUrl}/books?sort=new`);
+    await page.waitForURL((url) => url.pathname === '/ja/books');
+    assert.equal(new URL(page.url()).search, '?sort=new');
+    await page.waitForFunction(() => document.documentElement.lang === 'ja-JP');
+    // A never-prefixed page stays where it is, whatever the stored language.
+    await page.goto(`${server.baseUrl}/subscription`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/subscription');
+  } finally {
+    await browser.close();
+  }
+});
+
 test('/admin signed out ends on the login route with the redirect back', async () => {
   const browser = await openBrowser();
   try {

@@ -194,6 +194,16 @@ test('a member downloads a book, goes offline, and a kept chapter still plays', 
     await page.getByTestId(`play-offline-${first.id}`).waitFor({ timeout: 15_000 });
     assert.equal(await page.evaluate(() => navigator.onLine), false);
     await hearsIt(page, page.getByTestId(`play-offline-${first.id}`));
+
+    // The offline page opens from the kept app too, lists the same chapters, and leads home once
+    // the connection is back.
+    await page.goto(`${server.baseUrl}/offline`);
+    await page.getByRole('heading', { level: 1, name: '网络不可用' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId(`play-offline-${first.id}`).waitFor();
+    await context.setOffline(false);
+    await page.getByRole('heading', { level: 1, name: '网络已恢复' }).waitFor();
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
   } finally {
     await browser.context.setOffline(false);
     await browser.close();

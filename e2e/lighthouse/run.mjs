@@ -1,5 +1,7 @@
-// Lighthouse (mobile preset) on the listener's first pages — home, a book, search — against the
-// real server binary: the median of several runs per page, printed and written to BENCHMARKS.md.
+// Lighthouse (mobile preset) on every listener page family — home, the book list, a book, a
+// chapter, search, categories, limited-free, recommendations, a static page, sign-in (the list of
+// `../bench/listener-pages.mjs`, which the first-paint bench opens too) — against the real server
+// binary: the median of several runs per page, printed and written to BENCHMARKS.md.
 // Usage (from e2e/lighthouse/, after `npm ci` here and in e2e/; the app built into app/dist):
 //   TINGSHU_BIN=../../target/release/tingshu node run.mjs [zh|en|ja] [--runs 3] [--label 'the server binary, in words'] [--no-write]
 // Each language has its own table in BENCHMARKS.md; the full reports go to e2e/lighthouse/reports/.
@@ -18,6 +20,7 @@ const repoRoot = path.resolve(here, '../..');
 // The harness reads TINGSHU_BIN when it loads; the release binary is what listeners get.
 process.env.TINGSHU_BIN ??= path.join(repoRoot, 'target/release/tingshu');
 const { startServer } = await import('../harness.mjs');
+const { demoBook, listenerPages } = await import('../bench/listener-pages.mjs');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,7 +35,6 @@ const locale = { zh: 'zh-CN', en: 'en-US', ja: 'ja-JP' }[lang];
 if (!locale) throw new Error(`unknown language ${lang}: zh, en or ja`);
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, not ${values.runs}`);
-const prefix = lang === 'zh' ? '' : `/${lang}`;
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const reportsDir = path.join(here, 'reports');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -69,14 +71,7 @@ async function audit(url) {
   }
 }
 try {
-  // The demo catalogue's most played book, and a word of its title to search for.
-  const [book] = (await server.api('/api/books?sort=popular&pageSize=1')).items;
-  const query = book.title.slice(-3);
-  const pages = [
-    { name: 'home', path: prefix || '/' },
-    { name: 'book', path: `${prefix}/books/${book.id}` },
-    { name: 'search', path: `${prefix}/search?q=${encodeURIComponent(query)}` },
-  ];
+  const pages = listenerPages(lang, await demoBook(server));
   mkdirSync(reportsDir, { recursive: true });
   for (const page of pages) {
     const lhrs = [];

@@ -5,10 +5,10 @@
 export const begin = (lang) => `<!-- lighthouse:${lang}:begin (written by e2e/lighthouse/run.mjs) -->`;
 export const end = (lang) => `<!-- lighthouse:${lang}:end -->`;
 const HEADING =
-  "## Lighthouse on the listener's first pages (targets: performance ≥ 90, CLS < 0.1, LCP < 2.5 s, accessibility 100)";
+  "## Lighthouse on the listener's first pages (targets: performance ≥ 95, CLS < 0.1, LCP < 2.5 s, accessibility 100)";
 
-/** Targets of the issue: performance ≥ 90, CLS < 0.1, LCP < 2.5 s, accessibility 100. */
-const meets = (row) => row.performance >= 90 && row.cls < 0.1 && row.lcp < 2.5 && row.accessibility === 100;
+/** Targets of the issues: performance ≥ 95 (issue 25), CLS < 0.1, LCP < 2.5 s, accessibility 100. */
+const meets = (row) => row.performance >= 95 && row.cls < 0.1 && row.lcp < 2.5 && row.accessibility === 100;
 
 /** The Markdown of one measurement, markers included. */
 export function renderSection({ lang, date, command, machine, binary, runs, rows }) {

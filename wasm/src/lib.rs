@@ -74,7 +74,7 @@ mod shell {
         splitLocale(routing::locale::SplitLocaleInput = "SplitLocaleInput") -> "SplitLocale" = ok(routing::locale::split_locale);
         localizePath(routing::locale::LocalizePathInput = "LocalizePathInput") -> "string" = ok(routing::locale::localize_path);
         isRecordId(routing::record_id::IsRecordIdInput = "IsRecordIdInput") -> "boolean" = ok(routing::record_id::is_record_id);
-        rootRedirect(routing::locale::RootRedirectInput = "RootRedirectInput") -> "string | null" = ok(routing::locale::root_redirect);
+        localeRedirect(routing::locale::LocaleRedirectInput = "LocaleRedirectInput") -> "string | null" = ok(routing::locale::locale_redirect);
         decideRoute(routing::guard::DecideRouteInput = "DecideRouteInput") -> "RouteDecision" = routing::guard::decide_route;
         detourPath(routing::guard::DetourPathInput = "DetourPathInput") -> "string" = ok(routing::guard::detour_path);
         errorScreen(error_screen::ErrorScreenInput = "ErrorScreenInput") -> "ErrorScreen" = ok(error_screen::error_screen);

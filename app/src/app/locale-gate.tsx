@@ -4,7 +4,7 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import { useTranslation } from 'react-i18next';
 import { AuthEffects } from '@/features/auth/auth-effects';
 import { PlayerProvider } from '@/features/player';
-import { languageTag, rootRedirect, splitLocale } from '@/lib/core';
+import { languageTag, localeRedirect, splitLocale } from '@/lib/core';
 import { LangProvider } from '@/lib/lang';
 import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
 
@@ -13,7 +13,8 @@ export function LocaleGate({ routes }: { routes: RouteObject[] }) {
   const { i18n } = useTranslation();
   const address = location.pathname + location.search + location.hash;
   const split = splitLocale({ path: address });
-  const rootTarget = rootRedirect({
+  // An unprefixed localisable address follows the listener's language (core `localeRedirect`).
+  const localeTarget = localeRedirect({
     path: address,
     stored: readStoredLanguage(),
     browser: browserLanguages(),
@@ -21,7 +22,7 @@ export function LocaleGate({ routes }: { routes: RouteObject[] }) {
   // Match the table on the unprefixed path, so every route exists under every prefix.
   const element = useRoutes(routes, { ...location, pathname: split.path });
 
-  const redirect = split.redirect ?? rootTarget;
+  const redirect = split.redirect ?? localeTarget;
 
   useEffect(() => {
     // An address about to be replaced says nothing about the language: switching to it would

@@ -103,7 +103,7 @@ export const routeTable: AppRoute[] = [
     guards: ['premium'],
     page: pageFrom(downloadsPages, 'DownloadsPage'),
   }),
-  r('offline', (t) => t('app.routes.offline'), { layout: 'simple' }),
+  r('offline', (t) => t('app.routes.offline'), { layout: 'simple', page: pageFrom(downloadsPages, 'OfflinePage') }),
   r('paymentFailed', (t) => t('app.routes.paymentFailed'), {
     layout: 'simple',
     page: pageFrom(membershipPages, 'PaymentFailedPage'),

@@ -1,11 +1,43 @@
 // Route table behaviour: guards, locale prefixes, 404s and the error screen, rendered through the real router.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { errorScreen } from '@/lib/core';
 import { apiError, mockFetch } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
 
 const botAgent = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+// Spec §2's two lists (the rule itself is core's `localeRedirect`), with a sub-path of each kind.
+const localisable = [
+  '/',
+  '/books',
+  '/books/12',
+  '/categories',
+  '/search',
+  '/recommendations',
+  '/about',
+  '/help',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/copyright',
+];
+const neverPrefixed = [
+  '/admin',
+  '/api',
+  '/test',
+  '/demo',
+  '/payment',
+  '/user',
+  '/premium',
+  '/premium/downloads',
+  '/profile',
+  '/settings',
+  '/subscription',
+  '/favorites',
+  '/history',
+];
 
 describe('guards', () => {
   it('sends a signed-out visitor of /admin to login with a redirect back', async () => {
@@ -81,6 +113,41 @@ describe('locale prefixes', () => {
     await waitFor(() => expect(location().pathname).toBe('/en'));
   });
 
+  it.each(localisable)('sends %s to its Japanese address when ja is stored', async (path) => {
+    window.localStorage.setItem('user-language', 'ja');
+    const { location } = renderApp(path);
+    await waitFor(() => expect(location().pathname).toBe(path === '/' ? '/ja' : `/ja${path}`));
+  });
+
+  it.each(neverPrefixed)('never prefixes %s, whatever the stored language', async (path) => {
+    window.localStorage.setItem('user-language', 'en');
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    const { location } = renderApp(path);
+    expect(await screen.findByRole('main')).toBeInTheDocument();
+    expect(location().pathname).not.toMatch(/^\/(en|ja)(\/|$)/);
+  });
+
+  it('keeps the query and hash of a redirected sub-path, and follows only the stored choice beyond /', async () => {
+    window.localStorage.setItem('user-language', 'en');
+    const { location } = renderApp('/books/12?from=share#chapters');
+    await waitFor(() => expect(location().pathname).toBe('/en/books/12'));
+    expect(location().search).toBe('?from=share');
+    expect(location().hash).toBe('#chapters');
+  });
+
+  it('leaves /books in Chinese for an English browser with nothing stored, and a prefixed address as it is', async () => {
+    vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    const first = renderApp('/books');
+    expect(await screen.findByRole('main')).toBeInTheDocument();
+    expect(first.location().pathname).toBe('/books');
+    first.unmount();
+
+    window.localStorage.setItem('user-language', 'ja');
+    const second = renderApp('/en/help');
+    expect(await screen.findByRole('heading', { level: 1, name: /help/i })).toBeInTheDocument();
+    expect(second.location().pathname).toBe('/en/help');
+  });
+
   it('keeps / in Chinese when the stored language is zh', async () => {
     vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['en-US']);
     window.localStorage.setItem('user-language', 'zh');
@@ -115,6 +182,17 @@ describe('error screen', () => {
     await screen.findByRole('alert');
     await user.click(screen.getByRole('button', { name: '返回首页' }));
     await waitFor(() => expect(location().pathname).toBe('/'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('retries to the home page of the current language, clearing the error', async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/en/no/such/page');
+    await screen.findByRole('alert');
+    const retry = errorScreen({ statusCode: 404, statusMessage: null, lang: 'en' }).action;
+    await user.click(await screen.findByRole('button', { name: retry.label }));
+    await waitFor(() => expect(location().pathname).toBe('/en'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   });

@@ -29,6 +29,10 @@ describe('routeFetch', () => {
 
   it('answers pages, build files and translations each their way', () => {
     expect(routeFetch(get('/books/7', 'navigate'), origin)).toEqual({ kind: 'page' });
+    // The offline page is the app's page too: the kept copy opens it, in every language, with no network.
+    for (const path of ['/offline', '/en/offline', '/ja/offline']) {
+      expect(routeFetch(get(path, 'navigate'), origin)).toEqual({ kind: 'page' });
+    }
     expect(routeFetch(get('/assets/shell-1a2b.js', 'cors'), origin)).toEqual({ kind: 'asset' });
     expect(routeFetch(get('/_i18n/zh/app.json'), origin)).toEqual({ kind: 'translations' });
     expect(routeFetch(get('/favicon.svg', 'no-cors'), origin)).toEqual({ kind: 'network' });

@@ -23,6 +23,23 @@ pub const LOCALISABLE: [&str; 13] = [
     "/copyright",
 ];
 
+/// Spec §2: paths the locale redirect never gives a prefix (each with its sub-paths); none
+/// is under a [`LOCALISABLE`] one, so `localeRedirect` leaves them where they are.
+pub const NEVER_PREFIXED: [&str; 12] = [
+    "/admin",
+    "/api",
+    "/test",
+    "/demo",
+    "/payment",
+    "/user",
+    "/premium",
+    "/profile",
+    "/settings",
+    "/subscription",
+    "/favorites",
+    "/history",
+];
+
 /// A path cut into its locale, its bare pathname and its `?query#hash` suffix.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Located {
@@ -168,11 +185,12 @@ pub fn is_localisable(input: IsLocalisableInput) -> bool {
     LOCALISABLE.iter().any(|route| located.matches(route))
 }
 
-/// Input of `rootRedirect`.
+/// Input of `localeRedirect`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
-pub struct RootRedirectInput {
+pub struct LocaleRedirectInput {
+    /// A path as in the address bar, optionally with `?query` and `#hash`.
     pub path: String,
     /// The stored `user-language`.
     #[serde(default)]
@@ -182,20 +200,29 @@ pub struct RootRedirectInput {
     pub browser: Vec<String>,
 }
 
-/// `rootRedirect` (spec §2): for the bare `/` (query and hash allowed and kept) whose
-/// resolved language (see `resolveLanguage`) is en or ja, the prefixed home `/en` or
-/// `/ja`; null for every other path and for zh.
-pub fn root_redirect(input: RootRedirectInput) -> Option<String> {
-    let cut = input.path.find(['?', '#']).unwrap_or(input.path.len());
-    let (pathname, suffix) = input.path.split_at(cut);
-    if pathname != "/" {
+/// `localeRedirect` (spec §2): where an unprefixed localisable address goes for a listener
+/// of en or ja, query and hash kept: `/books?page=2` → `/ja/books?page=2`. The bare `/`
+/// follows the resolved language (stored, else browser; see `resolveLanguage`); every other
+/// localisable path follows only the stored choice, since its address otherwise decides the
+/// language. Null for zh, for paths outside [`LOCALISABLE`] (the [`NEVER_PREFIXED`] ones
+/// among them), and for any path that already carries a two-letter prefix (`splitLocale`
+/// settles those).
+pub fn locale_redirect(input: LocaleRedirectInput) -> Option<String> {
+    let located = locate(&input.path);
+    let unprefixed = located.lang == Lang::Zh && !located.needs_redirect;
+    if !unprefixed || !LOCALISABLE.iter().any(|route| located.matches(route)) {
         return None;
     }
+    let browser = if located.pathname == "/" {
+        input.browser
+    } else {
+        Vec::new()
+    };
     let lang = resolve_language(ResolveLanguageInput {
         stored: input.stored,
-        browser: input.browser,
+        browser,
     });
-    (lang != Lang::Zh).then(|| format!("{}{suffix}", with_prefix("/", lang)))
+    (lang != Lang::Zh).then(|| Located { lang, ..located }.canonical())
 }
 
 #[cfg(test)]
@@ -295,22 +322,109 @@ mod tests {
         assert!(!localisable("/limited-free"));
     }
 
+    fn redirect(path: &str, stored: Option<&str>, browser: &[&str]) -> Option<String> {
+        locale_redirect(LocaleRedirectInput {
+            path: path.to_owned(),
+            stored: stored.map(str::to_owned),
+            browser: browser.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+
     #[test]
-    fn root_redirects() {
-        let root = |path: &str, stored: Option<&str>, browser: &[&str]| {
-            root_redirect(RootRedirectInput {
-                path: path.to_owned(),
-                stored: stored.map(str::to_owned),
-                browser: browser.iter().map(|s| s.to_string()).collect(),
-            })
-        };
-        assert_eq!(root("/", Some("en"), &[]), Some("/en".into()));
-        assert_eq!(root("/", None, &["ja-JP"]), Some("/ja".into()));
-        assert_eq!(root("/?ref=x", Some("ja"), &[]), Some("/ja?ref=x".into()));
-        assert_eq!(root("/", Some("zh"), &["en-US"]), None);
-        assert_eq!(root("/", None, &["fr"]), None);
-        assert_eq!(root("/books", Some("en"), &[]), None);
-        assert_eq!(root("/en", Some("en"), &[]), None);
+    fn root_follows_the_stored_or_browser_language() {
+        assert_eq!(redirect("/", Some("en"), &[]), Some("/en".into()));
+        assert_eq!(redirect("/", None, &["ja-JP"]), Some("/ja".into()));
+        assert_eq!(
+            redirect("/?ref=x", Some("ja"), &[]),
+            Some("/ja?ref=x".into())
+        );
+        assert_eq!(redirect("/#top", None, &["en-US"]), Some("/en#top".into()));
+        assert_eq!(redirect("/", Some("zh"), &["en-US"]), None);
+        assert_eq!(redirect("/", None, &["fr"]), None);
+        assert_eq!(redirect("/en", Some("en"), &[]), None);
+        assert_eq!(redirect("/ja", Some("en"), &[]), None);
+    }
+
+    #[test]
+    fn every_localisable_path_follows_the_stored_language() {
+        for route in LOCALISABLE {
+            for lang in [Lang::En, Lang::Ja] {
+                let code = lang.code();
+                let prefixed = localize(route, lang);
+                assert_eq!(
+                    redirect(route, Some(code), &[]),
+                    Some(prefixed.clone()),
+                    "{route} with {code} stored"
+                );
+                // Already prefixed: the address decides.
+                assert_eq!(redirect(&prefixed, Some("zh"), &[]), None, "{prefixed}");
+                assert_eq!(redirect(&prefixed, Some(code), &[]), None, "{prefixed}");
+            }
+            assert_eq!(redirect(route, Some("zh"), &["en"]), None, "{route} zh");
+            assert_eq!(redirect(route, None, &[]), None, "{route} nothing stored");
+        }
+    }
+
+    #[test]
+    fn sub_paths_keep_their_query_and_hash() {
+        assert_eq!(
+            redirect("/books/12?from=share#chapters", Some("ja"), &[]),
+            Some("/ja/books/12?from=share#chapters".into())
+        );
+        assert_eq!(
+            redirect("/search?q=%E4%B8%89", Some("en"), &[]),
+            Some("/en/search?q=%E4%B8%89".into())
+        );
+        assert_eq!(
+            redirect("/categories/", Some("en"), &[]),
+            Some("/en/categories/".into())
+        );
+    }
+
+    #[test]
+    fn only_the_root_follows_the_browser() {
+        for route in LOCALISABLE.iter().filter(|route| **route != "/") {
+            assert_eq!(redirect(route, None, &["ja-JP", "en"]), None, "{route}");
+            assert_eq!(redirect(route, Some("fr"), &["en"]), None, "{route}");
+        }
+    }
+
+    #[test]
+    fn never_prefixed_paths_never_redirect() {
+        for route in NEVER_PREFIXED {
+            assert!(!localisable(route), "{route}");
+            for path in [route.to_owned(), format!("{route}/x?y=1")] {
+                for stored in ["en", "ja"] {
+                    assert_eq!(redirect(&path, Some(stored), &["en"]), None, "{path}");
+                }
+            }
+        }
+        let unlisted = [
+            "/bookshelf",
+            "/limited-free",
+            "/feedback",
+            "/auth/login",
+            "/offline",
+        ];
+        for other in unlisted {
+            assert_eq!(redirect(other, Some("ja"), &[]), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn other_prefixes_are_left_to_split_locale() {
+        assert_eq!(redirect("/zh/books", Some("ja"), &[]), None);
+        assert_eq!(redirect("/xx/books", Some("ja"), &[]), None);
+        assert_eq!(redirect("/EN/books", Some("ja"), &[]), None);
+    }
+
+    #[test]
+    fn redirects_stay_on_the_site() {
+        assert_eq!(
+            redirect("//books", Some("en"), &[]),
+            Some("/en/books".into())
+        );
+        assert_eq!(redirect("//evil.com", Some("en"), &[]), None);
     }
 
     #[test]
@@ -336,6 +450,15 @@ mod tests {
                 prop_assert_eq!(back_lang, lang);
                 prop_assert_eq!(back_path, pathname);
                 prop_assert_eq!(redirect, None);
+            }
+        }
+
+        #[test]
+        fn locale_redirects_are_local(path in "\\PC{0,30}", i in 0usize..3) {
+            let stored = Lang::ALL[i].code();
+            if let Some(target) = redirect(&path, Some(stored), &[]) {
+                prop_assert!(target.starts_with(&format!("/{stored}")), "{path:?} -> {target:?}");
+                prop_assert!(!target.starts_with("//"), "{path:?} -> {target:?}");
             }
         }
 

@@ -1,5 +1,5 @@
-// A page that throws shows the error screen; retry draws the page again, home goes home.
-import { render, screen, waitFor } from '@testing-library/react';
+// A page that throws shows the error screen; retry and home both go home, clearing the error.
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { onTestFinished } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -42,7 +42,7 @@ function renderWithBoundary(path: string) {
 }
 
 describe('ErrorBoundary', () => {
-  it('shows the 500 screen for a page that throws; retry draws the page again, home goes home', async () => {
+  it('shows the 500 screen for a page that throws; retry goes home and clears the error', async () => {
     failing.now = true;
     vi.spyOn(console, 'error').mockImplementation(() => {});
     // React reports the thrown error (recovered by the boundary) as a window error event too.
@@ -58,17 +58,17 @@ describe('ErrorBoundary', () => {
     expect(alert).toHaveTextContent('500');
     expect(document.title).toBe('Error 500 - 听书');
 
-    const retry = errorScreen({ statusCode: 500, statusMessage: null, lang: 'zh' }).action.label;
-    // Still failing: retry draws the page again, which fails again, in place.
-    await userEvent.click(screen.getByRole('button', { name: retry }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('500');
-    expect(router.state.location.pathname).toBe('/boom');
-    // Recovered: retry shows the page itself, at its own address.
-    failing.now = false;
-    await userEvent.click(screen.getByRole('button', { name: retry }));
-    expect(await screen.findByRole('heading', { name: 'Recovered page' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/boom');
+    // Spec §2: retry, like "back to home", goes to / and clears the error.
+    const retry = errorScreen({ statusCode: 500, statusMessage: null, lang: 'zh' }).action;
+    expect(retry.to).toBe('/');
+    await userEvent.click(screen.getByRole('button', { name: retry.label }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    // The error is gone for good: the page, recovered, draws at its own address.
+    failing.now = false;
+    await act(() => router.navigate('/boom'));
+    expect(await screen.findByRole('heading', { name: 'Recovered page' })).toBeInTheDocument();
   });
 
   it('goes home from the error screen, clearing the error', async () => {

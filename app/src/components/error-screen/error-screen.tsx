@@ -29,30 +29,13 @@ export function ErrorScreen({ statusCode, statusMessage, onReset }: ErrorScreenP
 
   if (bot) return null;
 
-  const goHome = () => {
+  // Every button clears the error, then goes where core says: retry and "back to home" both go to
+  // the home page of the current language (spec §2), login and upgrade to their pages.
+  const follow = (to: string) => {
     onReset?.();
-    navigate(localizeTarget('/', lang));
+    navigate(to);
   };
-  // Retry: the page below is drawn again (its failed reads asked again), or the page reloaded.
-  const retry = () => (onReset ? onReset() : window.location.reload());
   const { action } = screen;
-  const actionButton =
-    action.kind === 'retry' ? (
-      <button type="button" className="button button--primary" onClick={retry}>
-        {action.label}
-      </button>
-    ) : (
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => {
-          onReset?.();
-          navigate(action.to); // already localised by core
-        }}
-      >
-        {action.label}
-      </button>
-    );
 
   return (
     <section
@@ -67,8 +50,10 @@ export function ErrorScreen({ statusCode, statusMessage, onReset }: ErrorScreenP
       </h1>
       <p className="error-screen__message">{screen.message}</p>
       <div className="error-screen__actions">
-        {actionButton}
-        <button type="button" className="button button--ghost" onClick={goHome}>
+        <button type="button" className="button button--primary" onClick={() => follow(action.to)}>
+          {action.label}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => follow(localizeTarget('/', lang))}>
           {t('app.error.backHome')}
         </button>
       </div>

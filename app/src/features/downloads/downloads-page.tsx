@@ -5,32 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Skeleton } from '@/components/async-state/async-state';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { ConfirmButton } from '@/components/overlay/confirm-button';
-import { useCurrentUser } from '@/features/auth/use-auth';
-import { isPremium } from '@/lib/core-pages';
-import { downloadPlayable } from '@/lib/downloads/download-cache';
 import { downloads } from '@/lib/downloads/download-manager';
-import { useDownloads } from '@/lib/downloads/use-downloads';
 import { pathTo } from '@/lib/paths';
 import { BookDownloads } from './book-downloads';
-import { groupDownloads, keptBytes } from './group-downloads';
+import { keptBytes } from './group-downloads';
 import { LapsedNotice } from './lapsed-notice';
 import { StorageUsage } from './storage-usage';
-import { useRenewal } from './use-renewal';
+import { useKeptDownloads } from './use-kept-downloads';
 import '@/components/catalog/catalog-page.css';
 import './downloads-page.css';
 
 export function DownloadsPage() {
   const { t } = useTranslation('pages');
-  const user = useCurrentUser();
-  const state = useDownloads();
-  useRenewal(user !== null);
-  const { records, transfers, supported, loaded, storage } = state;
-  const now = Date.now();
-  const lapsed = records.some((record) => record.lapsed);
-  const member = isPremium({ user, nowMs: now });
-  const canPlay = member && !lapsed;
-  const expired = records.some((record) => !record.lapsed && !downloadPlayable(record, now));
-  const groups = groupDownloads(records, transfers);
+  const { records, supported, loaded, storage, lapsed, member, canPlay, expired, groups, timezone } =
+    useKeptDownloads();
 
   return (
     <div className="catalog-page downloads-page">
@@ -66,12 +54,7 @@ export function DownloadsPage() {
             </EmptyState>
           ) : (
             groups.map((group) => (
-              <BookDownloads
-                key={group.bookId}
-                group={group}
-                canPlay={canPlay}
-                timezone={user?.preferences.timezone ?? null}
-              />
+              <BookDownloads key={group.bookId} group={group} canPlay={canPlay} timezone={timezone} />
             ))
           )}
         </>

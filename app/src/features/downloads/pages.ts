@@ -1,2 +1,3 @@
-// The downloads pages, for the route table (`/downloads` and `/premium/downloads`).
+// The downloads pages, for the route table (`/downloads`, `/premium/downloads` and `/offline`).
 export { DownloadsPage } from './downloads-page';
+export { OfflinePage } from './offline-page';
