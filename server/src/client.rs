@@ -3,6 +3,7 @@
 use std::{
     net::{IpAddr, SocketAddr},
     str::FromStr,
+    sync::Arc,
 };
 
 use axum::{
@@ -12,8 +13,6 @@ use axum::{
     response::Response,
 };
 use ipnet::IpNet;
-
-use crate::state::AppState;
 
 /// A trusted proxy: one address or a CIDR range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,9 +73,10 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     }
 }
 
-/// Middleware: puts the request's [`ClientAddr`] into its extensions.
+/// Middleware: puts the request's [`ClientAddr`] into its extensions, given the trusted
+/// proxies (`TRUSTED_PROXIES`).
 pub async fn resolve_client(
-    State(state): State<AppState>,
+    State(trusted): State<Arc<[ProxyRange]>>,
     mut request: Request,
     next: Next,
 ) -> Response {
@@ -85,7 +85,7 @@ pub async fn resolve_client(
         .get::<ConnectInfo<SocketAddr>>()
         .copied()
     {
-        let client = client_address(peer.ip(), request.headers(), &state.config.trusted_proxies);
+        let client = client_address(peer.ip(), request.headers(), &trusted);
         request.extensions_mut().insert(ClientAddr(client));
     }
     next.run(request).await

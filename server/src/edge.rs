@@ -1,21 +1,26 @@
 //! The edge every response passes: security headers, compression, time limits, and the JSON
 //! error shape for rejections made before a handler ran (extractors, body limits, timeouts).
-use std::time::Duration;
+use std::{convert::Infallible, sync::Arc, time::Duration};
 
 use axum::{
-    extract::State,
-    http::{header, HeaderName, HeaderValue, StatusCode},
+    body::Body,
+    extract::{DefaultBodyLimit, State},
+    http::{header, HeaderName, HeaderValue, Request, StatusCode},
     middleware,
     response::{IntoResponse, Response},
     Router,
 };
+use tower::{util::BoxCloneSyncService, ServiceBuilder};
 use tower_http::{
     compression::{
         predicate::{NotForContentType, Predicate},
         CompressionLayer, DefaultPredicate,
     },
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::{RequestBodyTimeoutLayer, TimeoutLayer},
+    trace::{DefaultOnResponse, TraceLayer},
 };
+use tracing::Level;
 
 use crate::{config::Config, error::ApiError};
 
@@ -60,32 +65,65 @@ const HSTS: &str = "max-age=31536000; includeSubDomains";
 /// Rejection bodies longer than this are not quoted into the JSON error.
 const QUOTED_REJECTION_LIMIT: usize = 2048;
 
-/// Wraps `router` in the edge layers, outermost last: body and handler time limits, JSON
-/// rejections, compression (never of audio), security headers.
-pub fn wrap(router: Router, config: &Config) -> Router {
+/// The whole application as one service, as the connection loop serves it.
+pub type AppService = BoxCloneSyncService<Request<Body>, Response, Infallible>;
+
+/// `router` inside the edge layers, outermost first: request ids and one log line per
+/// request, security headers, compression (never of audio), the request's language, JSON
+/// rejections, the client's address, the JSON body limit, handler and body time limits. They wrap the router once, as one service: a
+/// layer added with `Router::layer` wraps every route on its own, and each request would
+/// copy every one of them.
+pub fn wrap(router: Router, config: &Config) -> AppService {
     let limits = config.timeouts;
     let compress_when = DefaultPredicate::new()
         .and(NotForContentType::const_new("audio/"))
         .and(NotForContentType::const_new("video/"));
-    router
-        .layer(RequestBodyTimeoutLayer::new(Duration::from_secs(
-            limits.body_timeout_secs,
-        )))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            Duration::from_secs(limits.request_timeout_secs),
-        ))
-        .layer(middleware::map_response(json_rejections))
-        .layer(middleware::from_fn(
-            crate::error::words::in_request_language,
-        ))
-        .layer(CompressionLayer::new().compress_when(compress_when))
+    let request_id = HeaderName::from_static("x-request-id");
+    let service = ServiceBuilder::new()
+        .map_response(|response: Response<_>| response.map(Body::new))
+        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(request_span)
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id))
         .layer(middleware::map_response_with_state(
             SecurityHeaders {
                 hsts: config.is_https(),
             },
             security_headers,
         ))
+        .map_response(|response: Response<_>| response.map(Body::new))
+        .layer(CompressionLayer::new().compress_when(compress_when))
+        .layer(middleware::from_fn(
+            crate::error::words::in_request_language,
+        ))
+        .layer(middleware::map_response(json_rejections))
+        .layer(middleware::from_fn_with_state(
+            Arc::from(config.trusted_proxies.as_slice()),
+            crate::client::resolve_client,
+        ))
+        .layer(DefaultBodyLimit::max(crate::routes::API_BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(limits.request_timeout_secs),
+        ))
+        .layer(RequestBodyTimeoutLayer::new(Duration::from_secs(
+            limits.body_timeout_secs,
+        )))
+        .service(router);
+    BoxCloneSyncService::new(service)
+}
+
+/// The log span of a request: its method, path and id.
+fn request_span<B>(request: &Request<B>) -> tracing::Span {
+    let id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("-");
+    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
 }
 
 /// Which optional security headers this server sends.

@@ -2,7 +2,7 @@
 //! timeout, which `axum::serve` leaves off), and a shutdown bounded in time.
 use std::{future::Future, net::SocketAddr, time::Duration};
 
-use axum::{body::Body, extract::ConnectInfo, Router};
+use axum::{body::Body, extract::ConnectInfo};
 use hyper::{body::Incoming, server::conn::http1, Request};
 use hyper_util::{
     rt::{TokioIo, TokioTimer},
@@ -11,6 +11,8 @@ use hyper_util::{
 };
 use tokio::net::TcpListener;
 use tower::ServiceExt;
+
+use crate::edge::AppService;
 
 /// How long clients and requests in flight are waited for.
 #[derive(Debug, Clone, Copy)]
@@ -21,12 +23,12 @@ pub struct ConnectionLimits {
     pub shutdown_grace: Duration,
 }
 
-/// Serves `router` on `listener` until `stop` completes, then lets requests in flight
+/// Serves `app` on `listener` until `stop` completes, then lets requests in flight
 /// finish for at most `limits.shutdown_grace`. Handlers see the peer as
 /// `ConnectInfo<SocketAddr>`.
 pub async fn serve(
     listener: TcpListener,
-    router: Router,
+    app: AppService,
     limits: ConnectionLimits,
     stop: impl Future<Output = ()>,
 ) {
@@ -50,15 +52,13 @@ pub async fn serve(
             () = &mut stop => break,
         };
         let _ = stream.set_nodelay(true);
-        let service = router
-            .clone()
-            .map_request(move |request: Request<Incoming>| {
-                let mut request = request.map(Body::new);
-                request
-                    .extensions_mut()
-                    .insert(ConnectInfo::<SocketAddr>(peer));
-                request
-            });
+        let service = app.clone().map_request(move |request: Request<Incoming>| {
+            let mut request = request.map(Body::new);
+            request
+                .extensions_mut()
+                .insert(ConnectInfo::<SocketAddr>(peer));
+            request
+        });
         let connection = connections.watch(
             builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)),
         );

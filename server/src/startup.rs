@@ -2,13 +2,7 @@
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use anyhow::Context;
-use axum::{http::HeaderName, Router};
 use tokio::net::TcpListener;
-use tower_http::{
-    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
-    trace::{DefaultOnResponse, TraceLayer},
-};
-use tracing::Level;
 
 use crate::{
     accounts::{password::HashCost, tokens::TokenKeys, AccountSettings},
@@ -48,7 +42,7 @@ pub async fn account_settings(config: &Config) -> anyhow::Result<AccountSettings
 /// A bound, ready-to-serve application; tests bind port 0 and read the real port back.
 pub struct Application {
     listener: TcpListener,
-    router: Router,
+    service: edge::AppService,
     address: SocketAddr,
     limits: ConnectionLimits,
     api_table: Vec<RouteEntry>,
@@ -176,7 +170,7 @@ impl Application {
         let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
-            router: with_request_ids(edge::wrap(router, &config)),
+            service: edge::wrap(router, &config),
             address,
             limits,
             api_table,
@@ -230,7 +224,7 @@ impl Application {
     /// shutdown grace).
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         tracing::info!(address = %self.address, "Tingshu is listening on http://{}", self.address);
-        serve(self.listener, self.router, self.limits, shutdown_signal()).await;
+        serve(self.listener, self.service, self.limits, shutdown_signal()).await;
         // The router (and every queue sender in it) is gone: the queues drain and end.
         for task in self.record_tasks {
             let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
@@ -239,26 +233,6 @@ impl Application {
         tracing::info!("Tingshu stopped");
         Ok(())
     }
-}
-
-/// Request ids and one log line per request.
-fn with_request_ids(router: Router) -> Router {
-    let request_id = HeaderName::from_static("x-request-id");
-    router
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(|request: &axum::http::Request<_>| {
-                    let id = request
-                        .headers()
-                        .get("x-request-id")
-                        .and_then(|value| value.to_str().ok())
-                        .unwrap_or("-");
-                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
-                })
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
-        )
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
 
 async fn shutdown_signal() {

@@ -1,11 +1,7 @@
 //! The HTTP surface: the API route table, health, translations, and the app as the fallback.
 use std::sync::Arc;
 
-use axum::{
-    extract::{DefaultBodyLimit, OriginalUri},
-    http::Method,
-    Router,
-};
+use axum::{extract::OriginalUri, http::Method, Router};
 
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -36,8 +32,9 @@ pub mod spa;
 
 use registry::{ApiParts, ApiRoutes, RouteEntry};
 
-/// Largest JSON body any API endpoint reads (uploads stream through their own endpoints).
-const API_BODY_LIMIT: usize = 32 * 1024;
+/// Largest JSON body any API endpoint reads (uploads stream through their own endpoints);
+/// the edge sets it for every request.
+pub const API_BODY_LIMIT: usize = 32 * 1024;
 
 /// Every `/api` route, each with its access requirement, and their OpenAPI document; with
 /// no state, the table and document only.
@@ -67,8 +64,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
     } = api(Some(state.clone()));
     let api = api
         .fallback(api_not_found)
-        .method_not_allowed_fallback(api_method_not_allowed)
-        .layer(DefaultBodyLimit::max(API_BODY_LIMIT));
+        .method_not_allowed_fallback(api_method_not_allowed);
     let router = Router::new()
         .merge(health::router())
         .merge(i18n::router())
@@ -84,10 +80,6 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
                 ),
                 page_meta::describe,
             ),
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            crate::client::resolve_client,
         ))
         .with_state(state);
     (router, table)
