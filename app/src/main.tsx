@@ -38,7 +38,8 @@ const reactRoot = createRoot(root);
 // before this module has run to its end (`renderWhenReady`).
 renderWhenReady([pageModule, translationsReady(i18n, firstRenderWait)], () => {
   // Rendered as a transition, the first page is drawn in slices that let the browser answer input
-  // in between, instead of in one long task that blocks the main thread.
+  // in between, instead of in one long task that blocks the main thread. Rendered at once it paints
+  // a little sooner, but Lighthouse's blocking time triples (BENCHMARKS.md, "First paint").
   startTransition(() =>
     reactRoot.render(
       <StrictMode>

@@ -57,11 +57,17 @@ export function SiteMenu() {
           />
         </svg>
       </button>
+      {/* Filled only while open: closed, it is hidden on every screen, and a second navigation and
+          language picker would only lengthen every page's first render. */}
       <div id={panelId} className="site-menu__panel" hidden={!open}>
-        <MainNav className="site-menu__nav" onNavigate={() => setOpenOn(null)} />
-        <div className="site-menu__language">
-          <LanguageSwitcher showLabel />
-        </div>
+        {open && (
+          <>
+            <MainNav className="site-menu__nav" onNavigate={() => setOpenOn(null)} />
+            <div className="site-menu__language">
+              <LanguageSwitcher showLabel />
+            </div>
+          </>
+        )}
       </div>
     </div>
   );
