@@ -41,9 +41,8 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         (status = 401, description = "Sign in, or the signed link is invalid or expired", body = ErrorBody),
         (status = 403, description = "Membership or a purchase is needed, or the account is disabled", body = ErrorBody),
         (status = 416, description = "The range is outside the file", body = ErrorBody)))]
-///
-/// Its state is the audio feature alone (`Audio`), whatever router it is mounted in.
 #[tracing::instrument(skip_all, fields(chapter_id = id))]
+// Its state is the audio feature alone (`Audio`), whatever router it is mounted in.
 pub async fn chapter_audio(
     State(audio): State<Audio>,
     RequestLang(lang): RequestLang,
