@@ -356,6 +356,17 @@ fn report_line(name: &str, s: &Summary) -> String {
     )
 }
 
+/// The `?tag=` spellings in a `GET /api/tags` answer.
+fn tag_names(answer: &serde_json::Value) -> Vec<String> {
+    answer["data"]["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|tag| tag["name"].as_str())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// Reads what the mix needs from the server: category slugs, tag names, the book total.
 async fn discover(
     client: &reqwest::Client,
@@ -385,22 +396,15 @@ async fn discover(
         &get(client, build_url(base, "/api/categories", &[])).await?["data"],
         &mut categories,
     );
-    let mut tags = Vec::new();
-    let mut total = 0;
-    for page in 1..=3 {
-        let params = [("pageSize", "50".to_owned()), ("page", page.to_string())];
-        let answer = get(client, build_url(base, "/api/books", &params)).await?;
-        total = answer["data"]["total"].as_u64().unwrap_or(0);
-        for book in answer["data"]["items"].as_array().into_iter().flatten() {
-            for tag in book["tags"].as_array().into_iter().flatten() {
-                if let Some(tag) = tag.as_str() {
-                    if !tags.iter().any(|t| t == tag) {
-                        tags.push(tag.to_owned());
-                    }
-                }
-            }
-        }
-    }
+    // Every tag some book carries (a book's own tags are objects whose `name` is what
+    // `?tag=` takes; the tag list gives them all, not only those of the first pages).
+    let tags = tag_names(&get(client, build_url(base, "/api/tags", &[])).await?);
+    let first = get(
+        client,
+        build_url(base, "/api/books", &[("pageSize", "1".to_owned())]),
+    )
+    .await?;
+    let total = first["data"]["total"].as_u64().unwrap_or(0);
     Ok((total, categories, tags))
 }
 
@@ -649,6 +653,17 @@ mod tests {
             && t.len() >= 4
             && !english.contains(t)
             && t.chars().all(|c| c.is_ascii_lowercase())));
+    }
+
+    #[test]
+    fn tags_are_read_from_the_tag_list() {
+        let answer = serde_json::json!({"data": {"items": [
+            {"id": 3, "name": "治愈", "label": "Healing", "lang": "en", "bookCount": 4100},
+            {"id": 7, "name": "推理", "label": "推理", "lang": "zh", "bookCount": 3900},
+            {"id": 9, "label": "no name"}
+        ]}});
+        assert_eq!(tag_names(&answer), vec!["治愈", "推理"]);
+        assert!(tag_names(&serde_json::json!({"data": {}})).is_empty());
     }
 
     #[test]

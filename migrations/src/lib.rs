@@ -11,6 +11,7 @@ mod m20261125_000008_console_catalogue;
 mod m20261125_000009_uploads_and_chapters;
 mod m20261125_000010_orders_and_payments;
 mod m20261126_000011_ratings_and_translations;
+mod m20261128_000012_add_published_book_indexes;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000009_uploads_and_chapters::Migration),
             Box::new(m20261125_000010_orders_and_payments::Migration),
             Box::new(m20261126_000011_ratings_and_translations::Migration),
+            Box::new(m20261128_000012_add_published_book_indexes::Migration),
         ]
     }
 }

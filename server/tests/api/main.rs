@@ -5,6 +5,7 @@ mod architecture;
 mod audio;
 mod auth;
 mod catalog;
+mod catalog_plans;
 mod console;
 mod console_chapters;
 mod console_files;
