@@ -68,26 +68,28 @@ const QUOTED_REJECTION_LIMIT: usize = 2048;
 /// The whole application as one service, as the connection loop serves it.
 pub type AppService = BoxCloneSyncService<Request<Body>, Response, Infallible>;
 
+/// The header that carries a request's id (set when the client sent none, echoed back).
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
 /// `router` inside the edge layers, outermost first: request ids and one log line per
 /// request, security headers, compression (never of audio), the request's language, JSON
-/// rejections, the client's address, the JSON body limit, handler and body time limits. They wrap the router once, as one service: a
-/// layer added with `Router::layer` wraps every route on its own, and each request would
-/// copy every one of them.
+/// rejections, the client's address, the JSON body limit, handler and body time limits.
+/// They wrap the router once, as one service: a layer added with `Router::layer` wraps
+/// every route on its own, and each request would copy every one of them.
 pub fn wrap(router: Router, config: &Config) -> AppService {
     let limits = config.timeouts;
     let compress_when = DefaultPredicate::new()
         .and(NotForContentType::const_new("audio/"))
         .and(NotForContentType::const_new("video/"));
-    let request_id = HeaderName::from_static("x-request-id");
     let service = ServiceBuilder::new()
         .map_response(|response: Response<_>| response.map(Body::new))
-        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(request_span)
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
-        .layer(PropagateRequestIdLayer::new(request_id))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(middleware::map_response_with_state(
             SecurityHeaders {
                 hsts: config.is_https(),
@@ -120,7 +122,7 @@ pub fn wrap(router: Router, config: &Config) -> AppService {
 fn request_span<B>(request: &Request<B>) -> tracing::Span {
     let id = request
         .headers()
-        .get("x-request-id")
+        .get(REQUEST_ID)
         .and_then(|value| value.to_str().ok())
         .unwrap_or("-");
     tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), id)
