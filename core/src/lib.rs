@@ -28,10 +28,13 @@
 //! | validateRegistration | [`auth::account::validate_registration`] |
 //! | validateProfileUpdate | [`auth::account::validate_profile_update`] |
 //! | validatePasswordChange | [`auth::account::validate_password_change`] |
+//! | usernameSkeleton | [`auth::account::username_skeleton`] (server only: not exported to JS) |
 //! | authorize | [`auth::access::authorize`] |
 //! | rotatedRefresh | [`auth::refresh::rotated_refresh`] |
 //! | loginThrottle | [`auth::throttle::login_throttle`] |
 //! | signInDelay | [`auth::throttle::sign_in_delay`] |
+//! | signDeviceCookie | [`auth::device::sign_device_cookie`] |
+//! | verifyDeviceCookie | [`auth::device::verify_device_cookie`] |
 //! | validateLanguage | [`i18n::lang::validate_language`] |
 //! | languageTag | [`i18n::lang::language_tag`] |
 //! | resolveLanguage | [`i18n::lang::resolve_language`] |
@@ -59,6 +62,8 @@
 //! | clampPlaybackRate | [`catalog::progress::clamp_playback_rate`] |
 //! | sleepTimerRemaining | [`catalog::progress::sleep_timer_remaining`] |
 //! | checkQueryParam | [`catalog::query::check_query_param`] |
+//! | neutralizeCsvCell | [`spreadsheet::neutralize_csv_cell`] |
+//! | restoreCsvCell | [`spreadsheet::restore_csv_cell`] |
 
 pub mod auth;
 pub mod bots;
@@ -72,6 +77,7 @@ pub mod pow;
 pub mod premium;
 pub mod routing;
 pub mod spelling;
+pub mod spreadsheet;
 pub mod time;
 pub mod tracking;
 pub mod validation;

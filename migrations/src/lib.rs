@@ -12,6 +12,9 @@ mod m20261125_000009_uploads_and_chapters;
 mod m20261125_000010_orders_and_payments;
 mod m20261126_000011_ratings_and_translations;
 mod m20261128_000012_add_published_book_indexes;
+mod m20261128_000013_renormalize_users;
+mod m20261128_000014_add_auth_event_device;
+mod m20261128_000015_add_book_cover_index;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -31,6 +34,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_orders_and_payments::Migration),
             Box::new(m20261126_000011_ratings_and_translations::Migration),
             Box::new(m20261128_000012_add_published_book_indexes::Migration),
+            Box::new(m20261128_000013_renormalize_users::Migration),
+            Box::new(m20261128_000014_add_auth_event_device::Migration),
+            Box::new(m20261128_000015_add_book_cover_index::Migration),
         ]
     }
 }

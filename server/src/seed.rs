@@ -4,6 +4,8 @@ mod catalog;
 mod translations;
 
 pub use self::catalog::{demo_catalog, DEMO_BOOKS};
+use tingshu_core::auth::account::normalize_email;
+
 use crate::{
     accounts::{self, repository, AccountSettings},
     db::Db,
@@ -24,7 +26,10 @@ pub async fn demo_accounts(db: &Db, settings: &AccountSettings) -> anyhow::Resul
         (DEMO_ADMIN_EMAIL, DEMO_ADMIN_USERNAME, "admin", "admin"),
         (DEMO_EDITOR_EMAIL, DEMO_EDITOR_USERNAME, "user", "editor"),
     ] {
-        if repository::find_by_account(db, email).await?.is_some() {
+        if repository::find_by_email(db, &normalize_email(email))
+            .await?
+            .is_some()
+        {
             continue;
         }
         accounts::create_with_role(

@@ -12,6 +12,7 @@ use crate::{
     catalog::{counts::CatalogCounts, pages::ListPages},
     config::Config,
     console::Console,
+    covers::{self, Covers},
     db::{records::RecordQueue, Db, DiskReserve},
     edge,
     i18n::Catalogues,
@@ -88,6 +89,7 @@ impl Application {
                 audio_bytes: config.max_audio_upload_mb * 1024 * 1024,
                 image_bytes: config.max_image_upload_mb * 1024 * 1024,
             },
+            config.min_free_disk_mb * 1024 * 1024,
         )
         .context("cannot create the uploads folder")?;
         telemetry::memory_after("opening the database");
@@ -135,9 +137,12 @@ impl Application {
         let audio = Audio::new(db.clone(), storage.clone(), accounts.keys.audio_url_key());
         let catalog_counts = CatalogCounts::default();
         let list_pages = ListPages::default();
+        let covers = Covers::new(db.clone(), storage.clone());
+        covers::backfill(covers.clone());
         let console = Console {
             db: db.clone(),
             storage: storage.clone(),
+            covers: covers.clone(),
             search: search.clone(),
             catalog_counts: catalog_counts.clone(),
             list_pages: list_pages.clone(),
@@ -145,7 +150,7 @@ impl Application {
             imports: Default::default(),
             data_dir: Arc::new(config.data_dir.clone()),
         };
-        uploads::sweep_every_ten_minutes(uploads.clone());
+        uploads::watch_the_disk(uploads.clone());
         crate::payments::renewal::sweep_every_minute(payments.clone());
         crate::payments::sandbox::deliver_notifications(payments.clone());
         let callers = accounts.callers.clone();
@@ -162,6 +167,7 @@ impl Application {
             storage: storage.clone(),
             audio,
             console,
+            covers,
             uploads,
             catalog_counts,
             list_pages: list_pages.clone(),

@@ -12,6 +12,7 @@ use crate::{
     catalog::{counts::CatalogCounts, pages::ListPages},
     config::Config,
     console::Console,
+    covers::Covers,
     db::{records::RecordQueue, Db},
     entities::search_query,
     i18n::Catalogues,
@@ -56,6 +57,8 @@ pub struct Features {
     pub audio: Audio,
     /// The console's catalogue half: books, chapters, categories, files, storage, imports.
     pub console: Console,
+    /// Book covers: which images are covers, and their stored sizes.
+    pub covers: Covers,
     /// Uploads in progress (their part files and limits).
     pub uploads: Uploads,
     /// Per-client budgets of registration, feedback and search.

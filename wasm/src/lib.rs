@@ -17,7 +17,8 @@ use std::fmt::Display;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tingshu_core::{
-    auth, bots, catalog, error_screen, format, i18n, pow, premium, routing, time, tracking,
+    auth, bots, catalog, error_screen, format, i18n, pow, premium, routing, spreadsheet, time,
+    tracking,
 };
 use wasm_bindgen::prelude::*;
 
@@ -87,9 +88,14 @@ mod shell {
     }
 }
 
-/// Everything else: the account forms, profile and settings, the demo pages, and the rules
-/// only the server applies (exported so the shared vectors check this build too). Pages
-/// that need one fetch this module with their own code.
+/// Everything else: the account forms, profile and settings, the demo pages, and the small
+/// rules only the server applies (exported so the shared vectors check this build too).
+/// A server-only rule whose tables would weigh on the browser is not exported at all and
+/// its vectors are checked natively only (core/tests/vectors.rs): `usernameSkeleton`, whose
+/// NFKC and confusables tables would nearly double this module, and which nothing exported
+/// may reach either (the account forms return trimmed values; the server normalizes them).
+/// The app's vector test lists these rules and checks that neither module exports them.
+/// Pages that need one of this module's rules fetch it with their own code.
 #[cfg(feature = "pages")]
 mod pages {
     use super::*;
@@ -107,6 +113,8 @@ mod pages {
         authorize(auth::access::AuthorizeInput = "AuthorizeInput") -> "AccessDecision" = ok(auth::access::authorize);
         loginThrottle(auth::throttle::LoginThrottleInput = "LoginThrottleInput") -> "ThrottleDecision" = ok(auth::throttle::login_throttle);
         signInDelay(auth::throttle::SignInDelayInput = "SignInDelayInput") -> "SignInDelay" = ok(auth::throttle::sign_in_delay);
+        signDeviceCookie(auth::device::SignDeviceCookieInput = "SignDeviceCookieInput") -> "string" = ok(auth::device::sign_device_cookie);
+        verifyDeviceCookie(auth::device::VerifyDeviceCookieInput = "VerifyDeviceCookieInput") -> "DeviceCheck" = ok(auth::device::verify_device_cookie);
         resolveLanguage(i18n::lang::ResolveLanguageInput = "ResolveLanguageInput") -> "Lang" = ok(i18n::lang::resolve_language);
         allowedTimezones(time::timezone::AllowedTimezonesInput = "AllowedTimezonesInput") -> "string[]" = ok(time::timezone::allowed_timezones);
         validateTimezone(time::timezone::ValidateTimezoneInput = "ValidateTimezoneInput") -> "boolean" = ok(time::timezone::validate_timezone);
@@ -130,5 +138,7 @@ mod pages {
         validatePrices(catalog::chapter_form::ValidatePricesInput = "ValidatePricesInput") -> "PricesValidation" = ok(catalog::chapter_form::validate_prices);
         validateReview(catalog::review::ValidateReviewInput = "ValidateReviewInput") -> "ReviewValidation" = ok(catalog::review::validate_review);
         reviewLength(catalog::review::ReviewLengthInput = "ReviewLengthInput") -> "number" = ok(catalog::review::review_length);
+        neutralizeCsvCell(spreadsheet::CsvCellInput = "CsvCellInput") -> "string" = ok(spreadsheet::neutralize_csv_cell);
+        restoreCsvCell(spreadsheet::CsvCellInput = "CsvCellInput") -> "string" = ok(spreadsheet::restore_csv_cell);
     }
 }

@@ -24,6 +24,7 @@ export function order(id: number, patch: Partial<OrderView> = {}): OrderView {
     paidAt: null,
     expiresAt: created + 30 * 60_000,
     updatedAt: created,
+    confirming: false,
     ...patch,
   };
 }

@@ -4,6 +4,8 @@
 //! breaks, in the order documented on each check) with its message in the input's `lang`.
 //! Lengths count characters (Unicode scalar values), never bytes, so `小明` is 2.
 use serde::{Deserialize, Serialize};
+use unicode_normalization::UnicodeNormalization;
+use unicode_security::confusable_detection;
 
 use crate::time::timezone::ALLOWED_TIMEZONES;
 use crate::validation::{FieldError, FieldRule};
@@ -28,11 +30,39 @@ pub const AVATAR_URL_MAX_CHARS: usize = 500;
 /// The avatar a blank `avatarUrl` resets to.
 pub const DEFAULT_AVATAR_URL: &str = "/avatar-placeholder.svg";
 
-/// The form of an account name used for uniqueness and look-up: trimmed and lower-cased
-/// (Unicode lower case, so `ÄBC` and `äbc` are one name). Apply it to emails and usernames
-/// alike, e.g. to the login identifier before searching either column.
-pub fn normalize_account_name(name: &str) -> String {
-    name.trim().to_lowercase()
+/// The form of an email used for uniqueness and look-up: trimmed and lower-cased (Unicode
+/// lower case, so `ÄBC@x.cn` and `äbc@x.cn` are one address). The login identifier is
+/// searched in the email column in this form.
+pub fn normalize_email(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+/// The form of a username used for uniqueness and look-up, so that names which look alike
+/// are one name: the UTS #39 confusable skeleton (NFD, each character mapped to its
+/// prototype in `confusables.txt`, NFD again) of the trimmed, lower-cased name in NFKC.
+/// The skeleton is lower-cased and taken once more, since NFKC and the skeleton may yield
+/// capitals (`0` → `O`): `Demo`, `ｄｅｍｏ` (fullwidth), `demο` (Greek ο), `dem0` and `derno`
+/// are one name. Not for display: `m` becomes `rn`. The login identifier is searched in the
+/// username column in this form.
+pub fn normalize_username(username: &str) -> String {
+    let compatible: String = username.trim().to_lowercase().nfkc().collect();
+    let skeleton: String = confusable_detection::skeleton(&compatible).collect();
+    confusable_detection::skeleton(&skeleton.to_lowercase()).collect()
+}
+
+/// Input of `usernameSkeleton` (no TypeScript declaration: the rule is not exported to JS).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UsernameSkeletonInput {
+    pub username: String,
+}
+
+/// `usernameSkeleton`: [`normalize_username`] — two usernames are one name (the second is
+/// `username_taken`) when these are equal. Only the server computes it, so it is not exported
+/// to the browser (its NFKC and confusables tables would more than double the wasm module);
+/// its vectors are checked natively only.
+pub fn username_skeleton(input: UsernameSkeletonInput) -> String {
+    normalize_username(&input.username)
 }
 
 /// Input of `validateRegistration`.
@@ -50,15 +80,15 @@ pub struct ValidateRegistrationInput {
     pub lang: Lang,
 }
 
-/// A registration that passed every rule: trimmed values and their normalized forms.
+/// A registration that passed every rule: the trimmed values. Their forms for uniqueness
+/// and look-up ([`normalize_email`], [`normalize_username`]) are the server's to compute:
+/// the browser never compares names, and the skeleton's tables would weigh on its module.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct Registration {
     pub email: String,
-    pub email_normalized: String,
     pub username: String,
-    pub username_normalized: String,
 }
 
 /// Output of `validateRegistration`.
@@ -93,9 +123,7 @@ pub fn validate_registration(input: ValidateRegistrationInput) -> RegistrationVa
         RegistrationValidation::Valid {
             registration: Registration {
                 email: email.to_owned(),
-                email_normalized: normalize_account_name(email),
                 username: username.to_owned(),
-                username_normalized: normalize_account_name(username),
             },
         }
     } else {
@@ -122,15 +150,14 @@ pub struct ValidateProfileUpdateInput {
     pub lang: Lang,
 }
 
-/// The fields of a profile change that passed every rule; null means "leave unchanged".
+/// The fields of a profile change that passed every rule, trimmed; null means "leave
+/// unchanged". As with [`Registration`], the normalized forms are the server's to compute.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileUpdate {
     pub username: Option<String>,
-    pub username_normalized: Option<String>,
     pub email: Option<String>,
-    pub email_normalized: Option<String>,
     pub avatar_url: Option<String>,
     pub language: Option<Lang>,
     pub timezone: Option<String>,
@@ -210,9 +237,7 @@ pub fn validate_profile_update(input: ValidateProfileUpdateInput) -> ProfileUpda
     }
     ProfileUpdateValidation::Valid {
         profile: ProfileUpdate {
-            username_normalized: username.as_deref().map(normalize_account_name),
             username,
-            email_normalized: email.as_deref().map(normalize_account_name),
             email,
             avatar_url,
             language,
@@ -464,19 +489,20 @@ mod tests {
     }
 
     #[test]
-    fn a_good_registration_is_trimmed_and_normalized() {
+    fn a_good_registration_is_trimmed() {
         let out = register("  Ming@Example.COM ", " 小明_Reader ", "secret123");
         assert_eq!(
             out,
             RegistrationValidation::Valid {
                 registration: Registration {
                     email: "Ming@Example.COM".into(),
-                    email_normalized: "ming@example.com".into(),
                     username: "小明_Reader".into(),
-                    username_normalized: "小明_reader".into(),
                 }
             }
         );
+        // What the server stores beside them, for uniqueness and look-up.
+        assert_eq!(normalize_email("Ming@Example.COM"), "ming@example.com");
+        assert_eq!(normalize_username("小明_Reader"), "小明_reader");
     }
 
     #[test]
@@ -634,13 +660,47 @@ mod tests {
     }
 
     #[test]
-    fn normalization_trims_and_lowercases() {
-        assert_eq!(
-            normalize_account_name("  Ming@Example.COM "),
-            "ming@example.com"
-        );
-        assert_eq!(normalize_account_name("ÄBC"), "äbc");
-        assert_eq!(normalize_account_name("小明"), "小明");
+    fn emails_are_trimmed_and_lowercased() {
+        assert_eq!(normalize_email("  Ming@Example.COM "), "ming@example.com");
+        assert_eq!(normalize_email("ÄBC@x.cn"), "äbc@x.cn");
+    }
+
+    #[test]
+    fn usernames_that_look_alike_are_one_name() {
+        let demo = normalize_username("demo-admin");
+        assert_eq!(demo, "derno-adrnin");
+        for alike in [
+            "Demo-Admin",
+            " demo-admin ",
+            "ｄｅｍｏ-admin",
+            "demo-admіn",
+            "dеmο-admin",
+            "dem0-admin",
+            "derno-adrnin",
+            "DEMO-ADMIN",
+            "𝐝𝐞𝐦𝐨-admin",
+            "demo\u{200b}-admin",
+        ] {
+            assert_eq!(normalize_username(alike), demo, "{alike:?}");
+        }
+        for other in ["demo-admins", "demo_admin", "demoadmin", "démo-admin"] {
+            assert_ne!(normalize_username(other), demo, "{other:?}");
+        }
+        for unchanged in ["小明明", "听书人", "小明_reader"] {
+            assert_eq!(normalize_username(unchanged), unchanged);
+        }
+    }
+
+    #[test]
+    fn no_username_skeleton_holds_a_hash_sign() {
+        // The migration that brought skeletons in suffixes `#<id>` to the later of two
+        // existing accounts that became one name; no name can produce that form.
+        let allowed = (0..=0x10FFFF_u32)
+            .filter_map(char::from_u32)
+            .filter(|c| check_username(&format!("a{c}a")) != Some(FieldRule::Characters));
+        for c in allowed {
+            assert!(!normalize_username(&c.to_string()).contains('#'), "{c:?}");
+        }
     }
 
     fn profile(input: ValidateProfileUpdateInput) -> ProfileUpdateValidation {
@@ -678,7 +738,6 @@ mod tests {
             ProfileUpdateValidation::Valid {
                 profile: ProfileUpdate {
                     username: Some("NewName".into()),
-                    username_normalized: Some("newname".into()),
                     avatar_url: Some("https://cdn.example.com/a.png".into()),
                     language: Some(Lang::Ja),
                     timezone: Some("Asia/Tokyo".into()),
@@ -854,18 +913,20 @@ mod tests {
         }
 
         #[test]
-        fn valid_registrations_are_normalized(
+        fn valid_registrations_are_trimmed_and_normalize_ignoring_case(
             user in "[a-zA-Z][a-zA-Z0-9_-]{2,19}",
             local in "[a-zA-Z0-9]{1,20}",
             domain in "[a-z]{1,10}\\.[a-z]{2,5}",
         ) {
             let email = format!("{local}@{domain}");
-            let out = register(&email, &user, "Passw0rd!!");
+            let out = register(&format!(" {email} "), &format!("\t{user} "), "Passw0rd!!");
             let RegistrationValidation::Valid { registration } = out else {
                 return Err(TestCaseError::fail("expected valid"));
             };
-            prop_assert_eq!(registration.username_normalized, user.to_lowercase());
-            prop_assert_eq!(registration.email_normalized, email.to_lowercase());
+            prop_assert_eq!(&registration.username, &user);
+            prop_assert_eq!(&registration.email, &email);
+            prop_assert_eq!(normalize_username(&registration.username), normalize_username(&user.to_uppercase()));
+            prop_assert_eq!(normalize_email(&registration.email), email.to_lowercase());
         }
 
         #[test]

@@ -1,16 +1,23 @@
-//! Slowing down password guessing: how long a sign-in must wait after recent failures.
+//! Slowing down password guessing without letting anyone lock the owner out (OWASP "Slow
+//! Down Online Guessing Attacks with Device Cookies"): how long a sign-in must wait after
+//! recent failures.
 //!
-//! Only failures of the last [`THROTTLE_WINDOW_MS`] count. The ACCOUNT tried (whatever name
-//! or e-mail was typed) is locked by its own failures; with `n` of them and `last` the latest:
+//! Only failures of the last [`THROTTLE_WINDOW_MS`] count. A browser that signed in to the
+//! account before carries a signed device cookie ([`super::device`]); an attempt with a valid
+//! one for the account tried is a KNOWN device's. With `n` failures and `last` the latest:
 //!
-//! | free | wait after `last` | locked until `last` + 15 min |
-//! |---|---|---|
-//! | n ≤ 3 | 2^(n−3) s for n ≥ 4, at most 60 s | n ≥ 10 |
+//! | attempt from | whose failures count | free | wait after `last` | refused until `last` + 15 min |
+//! |---|---|---|---|---|
+//! | an unknown device | the account's from unknown devices, whatever name or e-mail was typed | n ≤ 3 | 2^(n−3) s for n ≥ 4, at most 60 s | n ≥ 10 |
+//! | a known device | that device's own | n < 10 | — | — (from 10 on it is an unknown device) |
 //!
-//! A wait or lock whose end is not after `nowMs` no longer applies. The client ADDRESS is
-//! never refused — a lock on an address would lock out everyone behind it — but its failures
-//! (any account) slow its answers down: [`sign_in_delay`], free up to 10, then 250 ms per
-//! failure, at most 3 s.
+//! So an attacker's guesses slow down and then shut out every unknown device of the account,
+//! never the owner's known browser; a known device that fails 10 times itself is no longer
+//! known (the cookie is locked out, not the user). A wait or lock whose end is not after
+//! `nowMs` no longer applies. The client ADDRESS is never refused — a lock on an address
+//! would lock out everyone behind it — but its failures (any account) slow the answers to
+//! unknown devices down: [`sign_in_delay`], free up to 10, then 250 ms per failure, at most
+//! 3 s; a known device is never held.
 use serde::{Deserialize, Serialize};
 
 /// Failures older than this (before `nowMs − window`) are ignored; also how far back the
@@ -24,6 +31,8 @@ pub const MAX_WAIT_MS: u64 = 60 * 1000;
 pub const ACCOUNT_FREE_FAILURES: usize = 3;
 /// Failures of one account that lock it.
 pub const ACCOUNT_LOCK_FAILURES: usize = 10;
+/// Failures of one known device after which it counts as unknown.
+pub const DEVICE_LOCK_FAILURES: usize = 10;
 /// Failures from one address that cost nothing.
 pub const IP_FREE_FAILURES: usize = 10;
 /// The delay each failure from one address beyond the free ones adds.
@@ -36,8 +45,15 @@ pub const IP_MAX_DELAY_MS: u64 = 3000;
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct LoginThrottleInput {
-    /// Failures of the account being signed in to, whatever name or e-mail was typed.
+    /// Failures of the account being signed in to from unknown devices, whatever name or
+    /// e-mail was typed.
     pub account_failures_ms: Vec<f64>,
+    /// The attempt carries a valid device cookie of this account.
+    #[serde(default)]
+    pub known_device: bool,
+    /// Failures recorded from that device (ignored for an unknown device).
+    #[serde(default)]
+    pub device_failures_ms: Vec<f64>,
     pub now_ms: f64,
 }
 
@@ -48,6 +64,9 @@ pub struct LoginThrottleInput {
 pub struct SignInDelayInput {
     /// Failures from the client's address, whatever the account.
     pub ip_failures_ms: Vec<f64>,
+    /// The attempt is a known device's that [`device_trusted`] still trusts: never held.
+    #[serde(default)]
+    pub known_device: bool,
     pub now_ms: f64,
 }
 
@@ -102,6 +121,9 @@ impl ThrottleDecision {
 /// `loginThrottle`: see the module documentation. Non-finite times are ignored and times
 /// after `nowMs` (clock skew) count as `nowMs`, so the answer never exceeds 15 minutes.
 pub fn login_throttle(input: LoginThrottleInput) -> ThrottleDecision {
+    if input.known_device && device_trusted(&input.device_failures_ms, input.now_ms) {
+        return ThrottleDecision::Allow;
+    }
     let Some((count, last)) = recent(&input.account_failures_ms, input.now_ms) else {
         return ThrottleDecision::Allow;
     };
@@ -126,8 +148,17 @@ pub fn login_throttle(input: LoginThrottleInput) -> ThrottleDecision {
     }
 }
 
+/// Whether a known device with these failures (ms since the epoch) still counts as known:
+/// fewer than [`DEVICE_LOCK_FAILURES`] of them in the window ending at `now_ms`.
+pub fn device_trusted(device_failures_ms: &[f64], now_ms: f64) -> bool {
+    recent(device_failures_ms, now_ms).map_or(0, |(count, _)| count) < DEVICE_LOCK_FAILURES
+}
+
 /// `signInDelay`: see the module documentation.
 pub fn sign_in_delay(input: SignInDelayInput) -> SignInDelay {
+    if input.known_device {
+        return SignInDelay { delay_ms: 0 };
+    }
     let count = recent(&input.ip_failures_ms, input.now_ms).map_or(0, |(count, _)| count);
     let over = count.saturating_sub(IP_FREE_FAILURES) as u64;
     SignInDelay {
@@ -171,6 +202,17 @@ mod tests {
     fn throttle(account: Vec<f64>, _ip: Vec<f64>) -> ThrottleDecision {
         login_throttle(LoginThrottleInput {
             account_failures_ms: account,
+            known_device: false,
+            device_failures_ms: vec![],
+            now_ms: NOW,
+        })
+    }
+
+    fn from_known_device(account: Vec<f64>, device: Vec<f64>) -> ThrottleDecision {
+        login_throttle(LoginThrottleInput {
+            account_failures_ms: account,
+            known_device: true,
+            device_failures_ms: device,
             now_ms: NOW,
         })
     }
@@ -178,6 +220,7 @@ mod tests {
     fn delay(ip: Vec<f64>) -> u64 {
         sign_in_delay(SignInDelayInput {
             ip_failures_ms: ip,
+            known_device: false,
             now_ms: NOW,
         })
         .delay_ms
@@ -252,6 +295,66 @@ mod tests {
         assert_eq!(delay(old), 0);
         // The address's failures never change the account's decision.
         assert_eq!(throttle(vec![], at(500, 0.0)), ThrottleDecision::Allow);
+    }
+
+    #[test]
+    fn a_known_device_gets_in_whatever_the_account_failed() {
+        // A hundred guesses from elsewhere lock unknown devices, not the owner's browser.
+        assert_eq!(throttle(at(100, 0.0), vec![]), locked(900_000, Account));
+        assert_eq!(
+            from_known_device(at(100, 0.0), vec![]),
+            ThrottleDecision::Allow
+        );
+        assert_eq!(
+            from_known_device(at(100, 0.0), at(9, 0.0)),
+            ThrottleDecision::Allow
+        );
+        // Its own tenth failure makes it an unknown device again: the account's rule applies.
+        assert_eq!(
+            from_known_device(at(100, 0.0), at(10, 0.0)),
+            locked(900_000, Account)
+        );
+        assert_eq!(
+            from_known_device(vec![], at(10, 0.0)),
+            ThrottleDecision::Allow
+        );
+        // Old device failures are forgotten.
+        let window = THROTTLE_WINDOW_MS as f64;
+        let old: Vec<f64> = (0..20).map(|i| NOW - window - 1.0 - i as f64).collect();
+        assert_eq!(
+            from_known_device(at(100, 0.0), old),
+            ThrottleDecision::Allow
+        );
+        // The device's failures are ignored for an unknown device.
+        let unknown = login_throttle(LoginThrottleInput {
+            account_failures_ms: vec![],
+            known_device: false,
+            device_failures_ms: at(50, 0.0),
+            now_ms: NOW,
+        });
+        assert_eq!(unknown, ThrottleDecision::Allow);
+    }
+
+    #[test]
+    fn a_known_device_is_never_held_by_its_address() {
+        let held = |known_device| {
+            sign_in_delay(SignInDelayInput {
+                ip_failures_ms: at(200, 0.0),
+                known_device,
+                now_ms: NOW,
+            })
+            .delay_ms
+        };
+        assert_eq!(held(false), IP_MAX_DELAY_MS);
+        assert_eq!(held(true), 0);
+    }
+
+    #[test]
+    fn the_new_fields_default_to_an_unknown_device() {
+        let input: LoginThrottleInput =
+            serde_json::from_value(serde_json::json!({"accountFailuresMs": [], "nowMs": 1}))
+                .unwrap();
+        assert!(!input.known_device && input.device_failures_ms.is_empty());
     }
 
     #[test]

@@ -53,7 +53,20 @@ pub async fn record(
     actor: &Actor,
     now_ms: i64,
 ) -> Result<i32, DbErr> {
+    record_from(db, kind, actor, None, now_ms).await
+}
+
+/// Records an event of a sign-in attempt from `device` (a known device's id, core
+/// `auth::device`; `None` for an unknown device); answers its id.
+pub async fn record_from(
+    db: &impl ConnectionTrait,
+    kind: EventKind,
+    actor: &Actor,
+    device: Option<&str>,
+    now_ms: i64,
+) -> Result<i32, DbErr> {
     let saved = auth_event::ActiveModel {
+        device: Set(device.map(str::to_owned)),
         kind: Set(kind.as_str().to_owned()),
         user_id: Set(actor.user_id),
         account: Set(actor.account.clone()),
@@ -85,8 +98,10 @@ pub async fn forget(db: &impl ConnectionTrait, id: i32) -> Result<(), DbErr> {
 
 /// Whose failures to count.
 pub enum FailureScope<'a> {
-    /// An existing account's, whatever name or e-mail was typed.
+    /// An existing account's from unknown devices, whatever name or e-mail was typed.
     User(i32),
+    /// An existing account's from one known device (by its id).
+    Device(i32, &'a str),
     /// A name that matches no account, as typed (normalized).
     Name(&'a str),
     /// Everything from one client address.
@@ -115,6 +130,11 @@ pub async fn failures_since(
     let query = match scope {
         FailureScope::User(id) => query
             .filter(auth_event::Column::UserId.eq(id))
+            .filter(auth_event::Column::Device.is_null())
+            .filter(auth_event::Column::Kind.is_in(account_kinds)),
+        FailureScope::Device(id, device) => query
+            .filter(auth_event::Column::UserId.eq(id))
+            .filter(auth_event::Column::Device.eq(device))
             .filter(auth_event::Column::Kind.is_in(account_kinds)),
         FailureScope::Name(account) => query
             .filter(auth_event::Column::UserId.is_null())

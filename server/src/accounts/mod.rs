@@ -1,5 +1,6 @@
 //! Accounts: registration, sign-in with throttling, token refresh with reuse detection,
 //! sign-out, profile and password changes. Rules come from the core; storage from `repository`.
+pub mod device;
 pub mod events;
 pub mod password;
 pub mod repository;
@@ -13,7 +14,7 @@ use sea_orm::{DbErr, Set, SqlErr};
 use tingshu_core::{
     auth::{
         account::{
-            normalize_account_name, validate_password_change, validate_profile_update,
+            normalize_email, normalize_username, validate_password_change, validate_profile_update,
             validate_registration, PasswordChangeValidation, ProfileUpdateValidation,
             RegistrationValidation, ValidatePasswordChangeInput, ValidateProfileUpdateInput,
             ValidateRegistrationInput,
@@ -73,6 +74,8 @@ pub struct Client {
     pub ip: Option<String>,
     pub user_agent: Option<String>,
     pub lang: Lang,
+    /// The device cookie the request carried (see `device`), not yet verified.
+    pub device_cookie: Option<String>,
 }
 
 fn now_ms() -> i64 {
@@ -125,20 +128,15 @@ pub async fn register(
             return Err(ApiError::invalid_form(&errors, client.lang))
         }
     };
-    if repository::taken(
-        db,
-        user::Column::EmailNormalized,
-        &registration.email_normalized,
-        None,
-    )
-    .await?
-    {
+    let email_normalized = normalize_email(&registration.email);
+    let username_normalized = normalize_username(&registration.username);
+    if repository::taken(db, user::Column::EmailNormalized, &email_normalized, None).await? {
         return Err(taken("email", client.lang));
     }
     if repository::taken(
         db,
         user::Column::UsernameNormalized,
-        &registration.username_normalized,
+        &username_normalized,
         None,
     )
     .await?
@@ -155,9 +153,9 @@ pub async fn register(
         &txn,
         NewUser {
             email: &registration.email,
-            email_normalized: &registration.email_normalized,
+            email_normalized: &email_normalized,
             username: &registration.username,
-            username_normalized: &registration.username_normalized,
+            username_normalized: &username_normalized,
             password_hash: &password_hash,
             user_type: "user",
             language: client.lang.code(),
@@ -169,7 +167,7 @@ pub async fn register(
     repository::grant_role(&txn, created.id, "user").await?;
     let actor = Actor {
         user_id: Some(created.id),
-        account: Some(registration.email_normalized.clone()),
+        account: Some(email_normalized),
         ..actor(client)
     };
     events::record(&txn, EventKind::Registered, &actor, now).await?;
@@ -233,8 +231,10 @@ pub struct LoginInput {
 }
 
 /// Signs in with email or username and password. The attempt is counted against the account
-/// before the password is checked (see `throttle`); the answer may be held a little when the
-/// client's address failed often, but a right password of an unlocked account always works.
+/// before the password is checked (see `throttle`). A browser with the account's device cookie
+/// is judged on its own failures only, so others' guesses never keep it out; any other client
+/// waits on the account's failures from unknown devices, and may be held a little when its
+/// address failed often.
 #[tracing::instrument(skip_all)]
 pub async fn login(
     db: &Db,
@@ -242,11 +242,8 @@ pub async fn login(
     input: LoginInput,
     client: &Client,
 ) -> ApiResult<SignedIn> {
-    let account = input
-        .email
-        .as_deref()
-        .map(normalize_account_name)
-        .unwrap_or_default();
+    let typed = input.email.as_deref().unwrap_or_default();
+    let account = normalize_email(typed);
     let password = input.password.unwrap_or_default();
     let mut missing = Vec::new();
     if account.is_empty() {
@@ -259,7 +256,7 @@ pub async fn login(
         return Err(ApiError::invalid_form(&missing, client.lang));
     }
     let now = now_ms();
-    let found = repository::find_by_account(db, &account).await?;
+    let found = repository::find_by_account(db, &account, &normalize_username(typed)).await?;
     let actor = Actor {
         user_id: found.as_ref().map(|user| user.id),
         account: Some(account.clone()),
@@ -272,8 +269,19 @@ pub async fn login(
         },
         None => Target::Unknown(&account),
     };
-    let attempt =
-        throttle::check_in(db, target, EventKind::LoginFailed, &actor, client.lang, now).await?;
+    let device = found.as_ref().and_then(|user| {
+        device::recognise(&settings.keys, client.device_cookie.as_deref(), user.id)
+    });
+    let attempt = throttle::check_in(
+        db,
+        target,
+        device.as_deref(),
+        EventKind::LoginFailed,
+        &actor,
+        client.lang,
+        now,
+    )
+    .await?;
     attempt.hold().await;
     let stored_hash = found.as_ref().map_or_else(
         || settings.absent_user_hash.clone(),
@@ -496,7 +504,8 @@ pub async fn update_profile(
         updated_at: Set(now_ms()),
         ..Default::default()
     };
-    if let (Some(username), Some(normalized)) = (update.username, update.username_normalized) {
+    if let Some(username) = update.username {
+        let normalized = normalize_username(&username);
         if repository::taken(
             db,
             user::Column::UsernameNormalized,
@@ -510,7 +519,8 @@ pub async fn update_profile(
         changes.username = Set(username);
         changes.username_normalized = Set(normalized);
     }
-    if let (Some(email), Some(normalized)) = (update.email, update.email_normalized) {
+    if let Some(email) = update.email {
+        let normalized = normalize_email(&email);
         if repository::taken(
             db,
             user::Column::EmailNormalized,
@@ -585,9 +595,11 @@ pub async fn change_password(
         id: current.id,
         last_login_at: current.last_login_at,
     };
+    let device = device::recognise(&settings.keys, client.device_cookie.as_deref(), current.id);
     let attempt = throttle::check_in(
         db,
         target,
+        device.as_deref(),
         EventKind::PasswordCheckFailed,
         &actor,
         client.lang,
@@ -695,9 +707,9 @@ pub async fn create_with_role(
         &txn,
         NewUser {
             email: &registration.email,
-            email_normalized: &registration.email_normalized,
+            email_normalized: &normalize_email(&registration.email),
             username: &registration.username,
-            username_normalized: &registration.username_normalized,
+            username_normalized: &normalize_username(&registration.username),
             password_hash: &password_hash,
             user_type,
             language: "zh",

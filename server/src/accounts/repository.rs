@@ -82,17 +82,30 @@ pub async fn grant_role(
     Ok(())
 }
 
-/// The user whose normalized email or username is `account`.
+/// The user whose normalized email is `email` or whose normalized username is `username`
+/// (the sign-in identifier in each column's form).
 pub async fn find_by_account(
     db: &impl ConnectionTrait,
-    account: &str,
+    email: &str,
+    username: &str,
 ) -> Result<Option<user::Model>, DbErr> {
     user::Entity::find()
         .filter(
             Condition::any()
-                .add(user::Column::EmailNormalized.eq(account))
-                .add(user::Column::UsernameNormalized.eq(account)),
+                .add(user::Column::EmailNormalized.eq(email))
+                .add(user::Column::UsernameNormalized.eq(username)),
         )
+        .one(db)
+        .await
+}
+
+/// The user whose normalized email is `email`.
+pub async fn find_by_email(
+    db: &impl ConnectionTrait,
+    email: &str,
+) -> Result<Option<user::Model>, DbErr> {
+    user::Entity::find()
+        .filter(user::Column::EmailNormalized.eq(email))
         .one(db)
         .await
 }

@@ -42,6 +42,8 @@ pub struct TokenKeys {
     successor_key: std::sync::Arc<[u8]>,
     /// HMAC key of payment notifications when none is configured, derived from the same secret.
     webhook_key: std::sync::Arc<[u8]>,
+    /// HMAC key of device cookies (`tingshu_core::auth::device::derive_device_key`).
+    device_key: std::sync::Arc<str>,
 }
 
 /// A freshly issued access token and its absolute expiry in ms.
@@ -59,7 +61,13 @@ impl TokenKeys {
             audio_url_key: tingshu_core::catalog::signed_url::derive_signing_key(secret).into(),
             successor_key: hmac_sha256(secret, SUCCESSOR_KEY_LABEL).into(),
             webhook_key: hmac_sha256(secret, WEBHOOK_KEY_LABEL).into(),
+            device_key: tingshu_core::auth::device::derive_device_key(secret).into(),
         }
+    }
+
+    /// The key that signs and verifies device cookies: derived from the token secret.
+    pub fn device_key(&self) -> &str {
+        &self.device_key
     }
 
     /// The key of payment notifications when `PAYMENT_WEBHOOK_SECRET` is not set.

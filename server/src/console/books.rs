@@ -29,6 +29,7 @@ use super::{
 };
 use crate::{
     console::Console,
+    covers::SizesError,
     db::spelled::spelled,
     entities::{asset, author, book, book_tag, category, narrator, tag},
     error::{ApiError, ApiResult, Missing},
@@ -607,21 +608,27 @@ pub async fn set_cover(
                     let message = text(lang, "api.console.noSuchImage").to_owned();
                     ApiError::invalid_field("assetId", message, lang)
                 })?;
-            let bytes = console
-                .storage
-                .read(&image.storage_key)
-                .await
-                .map_err(|error| ApiError::Internal(error.context("stored image")))?
-                .ok_or_else(|| {
-                    ApiError::Internal(anyhow::anyhow!("image {} is not stored", image.id))
-                })?;
-            crate::covers::ensure_sizes(&console.storage, image.id, bytes.to_vec())
-                .await
-                .map_err(|error| {
-                    tracing::warn!(asset = image.id, %error, "cover sizes not made");
+            // The sizes are made now, so listeners' requests only ever read them.
+            match console.covers.make_sizes(image.id).await {
+                Ok(()) => {}
+                Err(SizesError::Refused(refusal)) => {
+                    tracing::warn!(asset = image.id, %refusal, "cover sizes not made");
                     let message = text(lang, "api.console.badImage").to_owned();
-                    ApiError::invalid_field("assetId", message, lang)
-                })?;
+                    return Err(ApiError::invalid_field("assetId", message, lang));
+                }
+                Err(SizesError::Missing) => {
+                    return Err(ApiError::Internal(anyhow::anyhow!(
+                        "image {} is not stored",
+                        image.id
+                    )));
+                }
+                Err(SizesError::Fault(error)) => {
+                    return Err(ApiError::Internal(anyhow::anyhow!(
+                        "cover sizes of image {}: {error:#}",
+                        image.id
+                    )));
+                }
+            }
             Some(image.id)
         }
         None => None,

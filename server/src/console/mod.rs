@@ -19,6 +19,7 @@ use sea_orm::{DbErr, SqlErr};
 use crate::{
     audio::facts::AudioFacts,
     catalog::{counts::CatalogCounts, pages::ListPages},
+    covers::Covers,
     db::Db,
     search::SearchIndex,
     storage::Storage,
@@ -30,6 +31,8 @@ pub struct Console {
     pub db: Db,
     /// Where audio and images are kept.
     pub storage: Storage,
+    /// Covers: the sizes a cover being set is made into.
+    pub covers: Covers,
     /// The full-text index a changed book is indexed in again.
     pub search: SearchIndex,
     /// The listeners' caches a catalogue change empties: counts, list pages, audio facts.

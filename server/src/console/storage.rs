@@ -16,13 +16,15 @@ use crate::{
     entities::{asset, upload},
     error::{ApiError, ApiResult},
     storage::StorageKind,
-    uploads::{view::UploadStatus, STAGING_DIR},
+    uploads::{view::UploadStatus, Swept, STAGING_DIR},
 };
 
 /// How many orphans and missing files a check lists (all are counted).
 const LISTED_MAX: usize = 1000;
-/// An orphan younger than this may be a file being stored right now: never cleaned.
-const ORPHAN_MIN_AGE_MS: i64 = 3600 * 1000;
+/// An orphan younger than this may be a file being stored right now: never cleaned. Uploads
+/// idle this long are dropped by a clean-up too.
+pub const ORPHAN_MIN_AGE: std::time::Duration = std::time::Duration::from_secs(3600);
+const ORPHAN_MIN_AGE_MS: i64 = ORPHAN_MIN_AGE.as_millis() as i64;
 
 /// Files of one kind.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
@@ -97,6 +99,10 @@ pub struct StorageCleanup {
     pub bytes: u64,
     /// Orphans kept because they are younger than an hour (perhaps being stored right now).
     pub kept_recent: u64,
+    /// Uploads idle for an hour, and part files of no open upload, dropped.
+    pub uploads_dropped: u64,
+    /// The bytes their part files held.
+    pub upload_bytes: u64,
 }
 
 pub async fn summary(console: &Console) -> ApiResult<StorageSummary> {
@@ -220,7 +226,9 @@ pub async fn check(console: &Console) -> ApiResult<StorageCheck> {
 }
 
 /// Removes every orphan older than an hour (found by a fresh check), and records what went.
-pub async fn clean(console: &Console, actor: &Actor) -> ApiResult<StorageCleanup> {
+/// `swept` is what the uploads' sweep dropped just before. The audit row is written last: when the
+/// disk is too full for it, what was removed stays removed and is logged instead.
+pub async fn clean(console: &Console, actor: &Actor, swept: Swept) -> ApiResult<StorageCleanup> {
     let found = check(console).await?;
     let cutoff = now_ms() - ORPHAN_MIN_AGE_MS;
     let (old, recent): (Vec<_>, Vec<_>) = found
@@ -238,10 +246,11 @@ pub async fn clean(console: &Console, actor: &Actor) -> ApiResult<StorageCleanup
         deleted: removed.len() as u64,
         bytes: removed.iter().map(|orphan| orphan.bytes).sum(),
         kept_recent: recent.len() as u64,
+        uploads_dropped: swept.dropped,
+        upload_bytes: swept.bytes,
     };
-    if !removed.is_empty() {
+    if !removed.is_empty() || swept.dropped > 0 {
         let now = now_ms();
-        let txn = console.db.begin_write().await?;
         let change = Change {
             action: "storage.clean",
             entity: "storage",
@@ -251,8 +260,14 @@ pub async fn clean(console: &Console, actor: &Actor) -> ApiResult<StorageCleanup
             })),
             after: serde_json::to_value(&cleanup).ok(),
         };
-        audit::record(&txn, actor, change, now).await?;
-        txn.commit().await?;
+        let recorded = async {
+            let txn = console.db.begin_write().await?;
+            audit::record(&txn, actor, change, now).await?;
+            txn.commit().await
+        };
+        if let Err(error) = recorded.await {
+            tracing::error!(%error, ?cleanup, "storage clean-up done but not recorded in the audit log");
+        }
     }
     Ok(cleanup)
 }

@@ -30,7 +30,7 @@ fn pixel(colour: [f32; 3]) -> Rgb<u8> {
 }
 
 /// The cover of demo book number `n` (from 0), 300 × 400, as a JPEG (the standard sizes are
-/// made from it when first asked for). Drawn row by row into the raw buffer, small, because
+/// made from it as it is seeded). Drawn row by row into the raw buffer, small, because
 /// demo seeding runs in every demo test, unoptimised.
 pub fn cover(n: u32) -> anyhow::Result<Vec<u8>> {
     let (width, height) = (300usize, 400usize);

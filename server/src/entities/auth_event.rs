@@ -14,6 +14,9 @@ pub struct Model {
     pub ip: Option<String>,
     pub user_agent: Option<String>,
     pub created_at: i64,
+    /// The known device (hex SHA-256 of its device cookie's nonce) the attempt came from;
+    /// `None` for an unknown device (core `auth::device`).
+    pub device: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

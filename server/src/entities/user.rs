@@ -11,6 +11,8 @@ pub struct Model {
     #[sea_orm(unique)]
     pub email_normalized: String,
     pub username: String,
+    /// The username's look-alike skeleton (core `normalize_username`): unique, so `demo`,
+    /// `Demo` and `ｄｅｍｏ` are one name.
     #[sea_orm(unique)]
     pub username_normalized: String,
     pub password_hash: String,

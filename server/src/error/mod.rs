@@ -199,7 +199,7 @@ impl ApiError {
         }
     }
 
-    fn body(&self) -> ErrorBody {
+    pub(crate) fn body(&self) -> ErrorBody {
         if let Self::Shared(shared) = self {
             return shared.body();
         }

@@ -21,7 +21,7 @@ use tingshu_core::{
     Lang,
 };
 
-use super::provider::PaymentProvider;
+use super::{provider::PaymentProvider, Payments};
 use crate::{
     console::audit::{self, Actor, Change},
     db::Db,
@@ -459,12 +459,28 @@ async fn insert_pending(
     Ok(inserted)
 }
 
-/// Reads `id`, cancelling it first when it waited past its expiry.
-pub async fn find(db: &Db, id: i32, now_ms: i64) -> ApiResult<Option<order::Model>> {
+/// Whether `order` is pending though its provider reports it paid (the notification is on its
+/// way): it is shown as being confirmed, and never cancelled for want of payment.
+pub async fn paid_unconfirmed(payments: &Payments, order: &order::Model) -> bool {
+    if state_of(order) != OrderState::Pending {
+        return false;
+    }
+    match payments.get(&order.provider) {
+        Some(provider) => provider.paid_unconfirmed(order).await,
+        None => false,
+    }
+}
+
+/// Reads `id`, cancelling it first when it waited past its expiry (unless it was paid).
+pub async fn find(payments: &Payments, id: i32, now_ms: i64) -> ApiResult<Option<order::Model>> {
+    let db = &payments.db;
     let Some(found) = order::Entity::find_by_id(id).one(db.reader()).await? else {
         return Ok(None);
     };
-    if state_of(&found) == OrderState::Pending && found.expires_at <= now_ms {
+    if state_of(&found) == OrderState::Pending
+        && found.expires_at <= now_ms
+        && !paid_unconfirmed(payments, &found).await
+    {
         expire(db, found.id, now_ms).await?;
         return Ok(order::Entity::find_by_id(id).one(db.reader()).await?);
     }
@@ -491,20 +507,18 @@ async fn expire(db: &Db, id: i32, now_ms: i64) -> ApiResult<bool> {
     Ok(changed)
 }
 
-/// Cancels pending orders whose time ran out; how many.
-pub async fn expire_due(db: &Db, now_ms: i64) -> ApiResult<usize> {
-    let due: Vec<i32> = order::Entity::find()
-        .select_only()
-        .column(order::Column::Id)
+/// Cancels pending orders whose time ran out (but not those paid and being confirmed); how many.
+pub async fn expire_due(payments: &Payments, now_ms: i64) -> ApiResult<usize> {
+    let db = &payments.db;
+    let due = order::Entity::find()
         .filter(order::Column::State.eq(OrderState::Pending.as_str()))
         .filter(order::Column::ExpiresAt.lte(now_ms))
         .limit(500)
-        .into_tuple()
         .all(db.reader())
         .await?;
     let mut expired = 0;
-    for id in due {
-        if expire(db, id, now_ms).await? {
+    for order in due {
+        if !paid_unconfirmed(payments, &order).await && expire(db, order.id, now_ms).await? {
             expired += 1;
         }
     }

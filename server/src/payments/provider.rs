@@ -63,4 +63,11 @@ pub trait PaymentProvider: Send + Sync {
     /// Charges the payer's saved method for a renewal order without them (the provider
     /// notifies the outcome as for a checkout); false when it cannot.
     async fn charge_saved_method(&self, order: &order::Model) -> anyhow::Result<bool>;
+
+    /// Whether the payer has paid this pending order's checkout though its notification has not
+    /// arrived yet (the provider is still delivering it): the order is then shown as being
+    /// confirmed and is not cancelled for want of payment.
+    async fn paid_unconfirmed(&self, _order: &order::Model) -> bool {
+        false
+    }
 }

@@ -30,7 +30,7 @@ pub fn sweep_every_minute(payments: Payments) {
         loop {
             tick.tick().await;
             let now_ms = chrono::Utc::now().timestamp_millis();
-            if let Err(error) = orders::expire_due(&payments.db, now_ms).await {
+            if let Err(error) = orders::expire_due(&payments, now_ms).await {
                 tracing::warn!("expiring unpaid orders failed: {error}");
             }
             if let Err(error) = renew_due(&payments, now_ms).await {

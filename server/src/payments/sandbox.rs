@@ -1,8 +1,13 @@
 //! The built-in `sandbox` provider: a hosted checkout served by this server and clearly
 //! labelled as a test payment, where the payer approves, declines or abandons; approving or
 //! declining sends a signed notification to the webhook, exactly as an outside provider
-//! would (through a queue delivered by a task of its own, retried when it fails).
-use std::sync::{Arc, Mutex};
+//! would (through a queue delivered by a task of its own, retried with backoff for three days
+//! when it fails, each try signed afresh).
+use std::{
+    collections::HashSet,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
@@ -14,10 +19,25 @@ use crate::entities::order;
 
 pub const NAME: &str = "sandbox";
 
+/// The first wait between two tries of a notification; it doubles up to [`RETRY_AT_MOST`].
+const FIRST_RETRY: Duration = Duration::from_secs(1);
+/// The longest wait between two tries.
+pub const RETRY_AT_MOST: Duration = Duration::from_secs(30);
+/// How long a notification is retried before the sandbox gives up, as outside providers do.
+const RETRY_FOR: Duration = Duration::from_secs(3 * 24 * 3600);
+
 /// A signed notification on its way to the webhook: the signature header and the body.
 #[derive(Debug, Clone)]
 pub struct Outgoing {
     pub signature: String,
+    pub body: Vec<u8>,
+}
+
+/// An event waiting to be delivered: its checkout and its body (signed at each try).
+#[derive(Debug, Clone)]
+pub struct Pending {
+    pub session_id: String,
+    pub paid: bool,
     pub body: Vec<u8>,
 }
 
@@ -40,9 +60,11 @@ pub struct SandboxEvent {
 
 pub struct Sandbox {
     secret: Arc<[u8]>,
-    outbox: mpsc::UnboundedSender<Outgoing>,
+    outbox: mpsc::UnboundedSender<Pending>,
     /// Taken once by the delivery task at start.
-    inbox: Mutex<Option<mpsc::UnboundedReceiver<Outgoing>>>,
+    inbox: Mutex<Option<mpsc::UnboundedReceiver<Pending>>>,
+    /// Checkouts paid whose notification is still being delivered.
+    paid_undelivered: Mutex<HashSet<String>>,
 }
 
 impl Sandbox {
@@ -52,12 +74,26 @@ impl Sandbox {
             secret,
             outbox,
             inbox: Mutex::new(Some(inbox)),
+            paid_undelivered: Mutex::default(),
         }
     }
 
     /// The queue of notifications to deliver (once).
-    pub fn take_inbox(&self) -> Option<mpsc::UnboundedReceiver<Outgoing>> {
+    pub fn take_inbox(&self) -> Option<mpsc::UnboundedReceiver<Pending>> {
         self.inbox.lock().ok()?.take()
+    }
+
+    fn undelivered(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.paid_undelivered
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The delivery of `pending` ended (accepted, or given up).
+    fn delivered(&self, pending: &Pending) {
+        if pending.paid {
+            self.undelivered().remove(&pending.session_id);
+        }
     }
 
     /// The checkout page's path for a session.
@@ -67,7 +103,10 @@ impl Sandbox {
 
     /// Signs `event` now, as the webhook expects it.
     pub fn sign(&self, event: &SandboxEvent) -> Outgoing {
-        let body = serde_json::to_vec(event).expect("a sandbox event serialises");
+        self.sign_body(serde_json::to_vec(event).expect("a sandbox event serialises"))
+    }
+
+    fn sign_body(&self, body: Vec<u8>) -> Outgoing {
         let now = chrono::Utc::now().timestamp();
         Outgoing {
             signature: webhook::sign(&self.secret, now, &body),
@@ -100,8 +139,16 @@ impl Sandbox {
     }
 
     fn send(&self, event: SandboxEvent) {
-        let outgoing = self.sign(&event);
-        if self.outbox.send(outgoing).is_err() {
+        let pending = Pending {
+            session_id: event.session_id.clone(),
+            paid: event.kind == "checkout.completed",
+            body: serde_json::to_vec(&event).expect("a sandbox event serialises"),
+        };
+        if pending.paid {
+            self.undelivered().insert(pending.session_id.clone());
+        }
+        if let Err(unsent) = self.outbox.send(pending) {
+            self.delivered(&unsent.0);
             tracing::warn!(event = %event.id, "the sandbox's delivery task is gone");
         }
     }
@@ -170,6 +217,13 @@ impl PaymentProvider for Sandbox {
         Ok(())
     }
 
+    async fn paid_unconfirmed(&self, order: &order::Model) -> bool {
+        order
+            .provider_ref
+            .as_ref()
+            .is_some_and(|session| self.undelivered().contains(session))
+    }
+
     async fn charge_saved_method(&self, order: &order::Model) -> anyhow::Result<bool> {
         match &order.provider_ref {
             Some(session) => {
@@ -181,21 +235,29 @@ impl PaymentProvider for Sandbox {
     }
 }
 
-/// Delivers the sandbox's notifications to the webhook, as an outside provider would: each
-/// is retried a few times (1, 2, 4 s apart) until the webhook accepts it.
+/// Delivers the sandbox's notifications to the webhook, as an outside provider would: a
+/// notification the webhook refuses (the site down, its disk full) is tried again 1, 2, 4 … and
+/// then every 30 seconds, signed afresh each time, for three days.
 pub fn deliver_notifications(payments: super::Payments) {
-    let Some(mut inbox) = payments.sandbox().and_then(|s| s.take_inbox()) else {
+    let Some(sandbox) = payments.sandbox().cloned() else {
+        return;
+    };
+    let Some(mut inbox) = sandbox.take_inbox() else {
         return;
     };
     tokio::spawn(async move {
-        while let Some(outgoing) = inbox.recv().await {
+        while let Some(pending) = inbox.recv().await {
             let payments = payments.clone();
+            let sandbox = sandbox.clone();
             tokio::spawn(async move {
-                let mut headers = HeaderMap::new();
-                if let Ok(value) = outgoing.signature.parse() {
-                    headers.insert(SIGNATURE_HEADER, value);
-                }
-                for attempt in 0..4u32 {
+                let started = tokio::time::Instant::now();
+                let mut wait = FIRST_RETRY;
+                for attempt in 1u32.. {
+                    let outgoing = sandbox.sign_body(pending.body.clone());
+                    let mut headers = HeaderMap::new();
+                    if let Ok(value) = outgoing.signature.parse() {
+                        headers.insert(SIGNATURE_HEADER, value);
+                    }
                     let received = super::webhook::receive(
                         &payments,
                         NAME,
@@ -204,17 +266,18 @@ pub fn deliver_notifications(payments: super::Payments) {
                         tingshu_core::Lang::En,
                     )
                     .await;
-                    match received {
-                        Ok(_) => return,
-                        Err(error) => {
-                            tracing::warn!(
-                                attempt,
-                                "the sandbox's notification was refused: {error}"
-                            );
-                            tokio::time::sleep(std::time::Duration::from_secs(1 << attempt)).await;
-                        }
+                    let Err(error) = received else {
+                        break;
+                    };
+                    if started.elapsed() >= RETRY_FOR {
+                        tracing::error!(attempt, session = %pending.session_id, "the sandbox gave up a notification: {error}");
+                        break;
                     }
+                    tracing::warn!(attempt, session = %pending.session_id, "the sandbox's notification was refused: {error}");
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(RETRY_AT_MOST);
                 }
+                sandbox.delivered(&pending);
             });
         }
     });

@@ -68,6 +68,9 @@ pub struct OrderView {
     /// When a pending order is cancelled for want of payment.
     pub expires_at: i64,
     pub updated_at: i64,
+    /// Pending, but paid at the provider: its notification is on its way (the order is neither
+    /// payable again, nor cancelled, meanwhile).
+    pub confirming: bool,
 }
 
 impl From<&order::Model> for OrderView {
@@ -93,6 +96,7 @@ impl From<&order::Model> for OrderView {
             paid_at: order.paid_at,
             expires_at: order.expires_at,
             updated_at: order.updated_at,
+            confirming: false,
         }
     }
 }

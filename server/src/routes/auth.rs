@@ -1,7 +1,7 @@
 //! `/api/auth/*`: register, sign in and out, refresh, the current user, profile and password.
 use axum::{
     extract::{FromRequestParts, State},
-    http::{header, request::Parts},
+    http::{header, request::Parts, HeaderName, HeaderValue},
     Json,
 };
 use serde::Deserialize;
@@ -52,6 +52,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
             ip,
             user_agent,
             lang: lang_of(&parts.headers),
+            device_cookie: accounts::device::from_headers(&parts.headers),
         })
     }
 }
@@ -84,7 +85,24 @@ struct ProfileRequest {
     timezone: Option<String>,
 }
 
-/// Creates a listener's account and signs them in.
+/// A sign-in bundle with the device cookie that makes this browser a known device of the
+/// account (`accounts::device`).
+type WithDeviceCookie = (
+    [(HeaderName, HeaderValue); 1],
+    Json<Success<SignedInBundle>>,
+);
+
+fn with_device_cookie(state: &AppState, signed_in: SignedInBundle) -> WithDeviceCookie {
+    let cookie = accounts::device::set_cookie(
+        &state.accounts.keys,
+        signed_in.user.id,
+        state.config.is_https(),
+    );
+    ([(header::SET_COOKIE, cookie)], success(signed_in))
+}
+
+/// Creates a listener's account and signs them in. Sets the device cookie (HttpOnly), which
+/// lets this browser sign in to the account while others' wrong guesses hold it back.
 #[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegistrationRequest,
     responses((status = 200, body = Success<SignedInBundle>),
         (status = 409, description = "The email or username is taken", body = ErrorBody),
@@ -96,7 +114,7 @@ async fn register(
     address: ClientAddr,
     client: Client,
     Body(input): Body<RegistrationRequest>,
-) -> ApiResult<Json<Success<SignedInBundle>>> {
+) -> ApiResult<WithDeviceCookie> {
     state
         .budgets
         .spend(Budget::Register, address, client.lang)?;
@@ -106,12 +124,13 @@ async fn register(
         password: input.password,
         lang: client.lang,
     };
-    Ok(success(
-        accounts::register(&state.db, &state.accounts, input, &client).await?,
-    ))
+    let signed_in = accounts::register(&state.db, &state.accounts, input, &client).await?;
+    Ok(with_device_cookie(&state, signed_in))
 }
 
-/// Signs in with email or username and password.
+/// Signs in with email or username and password. Sets the device cookie (HttpOnly): a browser
+/// that carries the account's is judged on its own failures only, so others' wrong guesses
+/// never keep it out; other clients wait, then are refused, after the account's failures.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginInput,
     responses((status = 200, body = Success<SignedInBundle>),
         (status = 401, description = "Wrong email, username or password", body = ErrorBody),
@@ -123,10 +142,9 @@ async fn login(
     State(state): State<AppState>,
     client: Client,
     Body(input): Body<LoginInput>,
-) -> ApiResult<Json<Success<SignedInBundle>>> {
-    Ok(success(
-        accounts::login(&state.db, &state.accounts, input, &client).await?,
-    ))
+) -> ApiResult<WithDeviceCookie> {
+    let signed_in = accounts::login(&state.db, &state.accounts, input, &client).await?;
+    Ok(with_device_cookie(&state, signed_in))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

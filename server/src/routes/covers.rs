@@ -1,22 +1,21 @@
 //! `GET /api/covers/{id}/{size}`: a cover in one of the standard sizes, made from uploaded
-//! image `id`. Public (covers are shown to guests) and never changing, so cached for a year.
-//! Sizes not made yet (demo covers, or sizes lost from the store) are made on first request.
+//! image `id` when it became a book's cover. Public (covers are shown to guests) and never
+//! changing, so cached for a year. Only images that are some book's cover are served; a size
+//! still missing is made under the bounds of `covers` (one decode per image at a time, one per
+//! core in all), and an image that does not decode answers 404, never 500.
 use axum::{
     body::Body,
     extract::{Path, State},
     http::{header, HeaderValue},
     response::Response,
 };
-use bytes::Bytes;
-use sea_orm::EntityTrait;
 use tingshu_core::auth::access::Access;
 use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
-    covers::{self, CoverSize},
-    entities::asset,
-    error::{ApiError, ApiResult, Missing},
+    covers::CoverSize,
+    error::{ApiError, ApiResult, ErrorBody, Missing},
     state::AppState,
 };
 
@@ -25,38 +24,27 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
 }
 
 /// The cover made from image `id` at `size` (`large` 600×800, `card` 420×560, `medium`
-/// 300×400, `small` 150×200), a JPEG.
+/// 300×400, `small` 150×200), a JPEG. Only an image that is some book's cover is served.
 #[utoipa::path(get, path = "/covers/{id}/{size}", tag = "catalog",
     params(("id" = i32, Path, description = "The uploaded image's id"),
         ("size" = String, Path, description = "`large`, `card`, `medium` or `small`")),
-    responses((status = 200, description = "The JPEG", content(("image/jpeg")))))]
+    responses((status = 200, description = "The JPEG", content(("image/jpeg"))),
+        (status = 404, description = "No such size, or the image is no book's cover", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn cover_image(
     State(state): State<AppState>,
     Path((id, size)): Path<(String, String)>,
 ) -> ApiResult<Response> {
     let missing = || ApiError::NotFound(Missing::File(format!("/api/covers/{id}/{size}")));
-    let (Ok(asset_id), Some(size)) = (id.parse::<i32>(), CoverSize::parse(&size)) else {
+    let (Ok(asset_id), Some(cover_size)) = (id.parse::<i32>(), CoverSize::parse(&size)) else {
         return Err(missing());
     };
-    let key = covers::key(asset_id, size);
-    let bytes = match read(&state, &key).await? {
-        Some(bytes) => bytes,
-        None => {
-            let image = asset::Entity::find_by_id(asset_id)
-                .one(state.db.reader())
-                .await?
-                .filter(|asset| asset.kind == "image")
-                .ok_or_else(missing)?;
-            let original = read(&state, &image.storage_key)
-                .await?
-                .ok_or_else(missing)?;
-            covers::ensure_sizes(&state.storage, asset_id, original.to_vec())
-                .await
-                .map_err(|error| ApiError::Internal(error.context("cover sizes")))?;
-            read(&state, &key).await?.ok_or_else(missing)?
-        }
-    };
+    let bytes = state
+        .covers
+        .size(asset_id, cover_size)
+        .await
+        .map_err(|error| ApiError::Internal(error.context("cover")))?
+        .ok_or_else(missing)?;
     let mut response = Response::new(Body::from(bytes));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/jpeg"));
@@ -65,13 +53,4 @@ async fn cover_image(
         HeaderValue::from_static("public, max-age=31536000, immutable"),
     );
     Ok(response)
-}
-
-/// The stored object `key`, or `None` when there is none.
-async fn read(state: &AppState, key: &str) -> ApiResult<Option<Bytes>> {
-    state
-        .storage
-        .read(key)
-        .await
-        .map_err(|error| ApiError::Internal(error.context("cover")))
 }

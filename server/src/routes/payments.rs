@@ -162,8 +162,15 @@ async fn create_order(
     Ok(success(OrderView::from(&order)))
 }
 
+/// The buyer's view of `order`, saying whether a payment of it is being confirmed.
+async fn order_view(state: &AppState, order: &order::Model) -> OrderView {
+    let mut view = OrderView::from(order);
+    view.confirming = orders::paid_unconfirmed(&state.payments, order).await;
+    view
+}
+
 async fn own_order(state: &AppState, user_id: i32, id: i32) -> ApiResult<order::Model> {
-    orders::find(&state.db, id, now_ms())
+    orders::find(&state.payments, id, now_ms())
         .await?
         .filter(|order| order.user_id == user_id)
         .ok_or(ApiError::NotFound(Missing::Order(id)))
@@ -187,7 +194,7 @@ async fn get_order(
     if settled_recently {
         state.accounts.callers.forget_account(caller.user.id).await;
     }
-    Ok(success(OrderView::from(&order)))
+    Ok(success(order_view(&state, &order).await))
 }
 
 /// Cancels one of the caller's pending orders.
@@ -203,6 +210,13 @@ async fn cancel_order(
     PathId(id): PathId,
 ) -> ApiResult<Json<Success<OrderView>>> {
     let order = own_order(&state, caller.user.id, id).await?;
+    if orders::paid_unconfirmed(&state.payments, &order).await {
+        return Err(ApiError::Conflict {
+            code: "payment_confirming",
+            message: text(lang, "api.payments.confirming").to_owned(),
+            fields: Default::default(),
+        });
+    }
     orders::cancel(&state.db, &order, lang, now_ms()).await?;
     let order = own_order(&state, caller.user.id, id).await?;
     Ok(success(OrderView::from(&order)))
@@ -218,18 +232,19 @@ async fn list_my_orders(
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<OrderView>>>> {
     let paging = params.paging(lang, 20, 100)?;
-    orders::expire_due(&state.db, now_ms()).await?;
+    orders::expire_due(&state.payments, now_ms()).await?;
     let query = order::Entity::find()
         .filter(order::Column::UserId.eq(caller.user.id))
         .order_by_desc(order::Column::Id);
     let total = query.clone().count(state.db.reader()).await?;
-    let items = query
+    let rows = query
         .paginate(state.db.reader(), paging.page_size)
         .fetch_page(paging.page - 1)
-        .await?
-        .iter()
-        .map(OrderView::from)
-        .collect();
+        .await?;
+    let mut items = Vec::with_capacity(rows.len());
+    for row in &rows {
+        items.push(order_view(&state, row).await);
+    }
     Ok(success(Page::new(items, total, paging)))
 }
 
@@ -520,7 +535,7 @@ async fn sandbox_order(
         .one(state.db.reader())
         .await?
         .ok_or_else(|| ApiError::NotFound(Missing::Checkout(session.to_owned())))?;
-    let current = orders::find(&state.db, found.id, now_ms())
+    let current = orders::find(&state.payments, found.id, now_ms())
         .await?
         .unwrap_or(found);
     Ok((sandbox, current))

@@ -128,7 +128,8 @@ pub struct SearchIndex {
 struct Inner {
     index: Index,
     reader: IndexReader,
-    writer: Mutex<IndexWriter>,
+    /// Open only while a write runs: an idle writer holds its indexing arena (tens of MiB).
+    writer: Mutex<Option<IndexWriter>>,
     fields: Fields,
     /// Serialises writes (rebuild, reindex, remove) so a rebuild is never interleaved.
     writes: tokio::sync::Mutex<()>,
@@ -173,9 +174,6 @@ impl SearchIndex {
 
     fn from_index(index: Index, fields: Fields, dir: Option<PathBuf>) -> anyhow::Result<Self> {
         schema::register_tokenizers(&index);
-        let writer = index
-            .writer_with_num_threads(1, WRITER_MEMORY)
-            .context("cannot open the search index writer")?;
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
@@ -185,7 +183,7 @@ impl SearchIndex {
             inner: Arc::new(Inner {
                 index,
                 reader,
-                writer: Mutex::new(writer),
+                writer: Mutex::new(None),
                 fields,
                 writes: tokio::sync::Mutex::new(()),
                 dir,
@@ -202,11 +200,8 @@ impl SearchIndex {
     /// Searches keep seeing the previous index until the new one is committed.
     pub async fn rebuild(&self, db: &DatabaseConnection) -> anyhow::Result<u64> {
         let _writing = self.inner.writes.lock().await;
-        self.blocking(|inner| {
-            inner.writer()?.delete_all_documents()?;
-            Ok(())
-        })
-        .await?;
+        self.blocking(|inner| inner.with_writer(|writer| writer.delete_all_documents().map(drop)))
+            .await?;
         let mut after = 0;
         let mut count = 0u64;
         let result: anyhow::Result<()> = async {
@@ -227,7 +222,8 @@ impl SearchIndex {
             }
             Err(error) => {
                 self.blocking(|inner| {
-                    inner.writer()?.rollback()?;
+                    inner.with_writer(|writer| writer.rollback().map(drop))?;
+                    inner.close_writer();
                     Ok(())
                 })
                 .await?;
@@ -265,7 +261,7 @@ impl SearchIndex {
     pub async fn replace_all(&self, docs: Vec<BookDoc>) -> anyhow::Result<()> {
         let _writing = self.inner.writes.lock().await;
         self.blocking(move |inner| {
-            inner.writer()?.delete_all_documents()?;
+            inner.with_writer(|writer| writer.delete_all_documents().map(drop))?;
             inner.add(&docs)?;
             inner.commit()
         })
@@ -371,30 +367,54 @@ fn open_dir(dir: &Path) -> anyhow::Result<(Index, bool)> {
 }
 
 impl Inner {
-    fn writer(&self) -> anyhow::Result<std::sync::MutexGuard<'_, IndexWriter>> {
-        self.writer
+    /// Runs `work` with the writer, opening it first when no write is under way.
+    fn with_writer<T>(
+        &self,
+        work: impl FnOnce(&mut IndexWriter) -> tantivy::Result<T>,
+    ) -> anyhow::Result<T> {
+        let mut slot = self
+            .writer
             .lock()
-            .map_err(|_| anyhow::anyhow!("the search index writer is poisoned"))
+            .map_err(|_| anyhow::anyhow!("the search index writer is poisoned"))?;
+        let writer = match slot.as_mut() {
+            Some(writer) => writer,
+            None => slot.insert(
+                self.index
+                    .writer_with_num_threads(1, WRITER_MEMORY)
+                    .context("cannot open the search index writer")?,
+            ),
+        };
+        Ok(work(writer)?)
+    }
+
+    /// Closes the writer once a write is committed or rolled back (merges under way are
+    /// left for the next write), giving its memory back.
+    fn close_writer(&self) {
+        if let Ok(mut slot) = self.writer.lock() {
+            slot.take();
+        }
     }
 
     fn add(&self, docs: &[BookDoc]) -> anyhow::Result<()> {
-        let writer = self.writer()?;
-        for doc in docs {
-            writer.add_document(schema::document(&self.fields, doc))?;
-        }
-        Ok(())
+        self.with_writer(|writer| {
+            for doc in docs {
+                writer.add_document(schema::document(&self.fields, doc))?;
+            }
+            Ok(())
+        })
     }
 
     fn delete(&self, book_id: i32) -> anyhow::Result<()> {
-        let writer = self.writer()?;
-        writer.delete_term(Term::from_field_u64(self.fields.id, book_id as u64));
-        Ok(())
+        self.with_writer(|writer| {
+            writer.delete_term(Term::from_field_u64(self.fields.id, book_id as u64));
+            Ok(())
+        })
     }
 
     fn commit(&self) -> anyhow::Result<()> {
-        self.writer()?
-            .commit()
+        self.with_writer(|writer| writer.commit().map(drop))
             .context("cannot commit the search index")?;
+        self.close_writer();
         self.reader
             .reload()
             .context("cannot reload the search index")?;

@@ -294,20 +294,20 @@ async fn melody_assets(
 }
 
 /// Stores the generated cover of demo book `n`; answers its asset id (an asset with the same
-/// bytes is reused). Its standard sizes are made when first asked for.
+/// bytes is reused) and the cover, to make its sizes from once the catalogue is written.
 async fn demo_cover(
     db: &impl ConnectionTrait,
     storage: &Storage,
     n: u32,
     now_ms: i64,
-) -> anyhow::Result<i32> {
+) -> anyhow::Result<(i32, Vec<u8>)> {
     let jpeg = tokio::task::spawn_blocking(move || covers::demo::cover(n)).await??;
     let sha256 = hex::encode(Sha256::digest(&jpeg));
     let found = asset::Entity::find()
         .filter(asset::Column::Sha256.eq(&sha256))
         .one(db)
         .await?;
-    Ok(match found {
+    let id = match found {
         Some(existing) => existing.id,
         None => {
             let storage_key = format!("demo/cover-{n}.jpg");
@@ -329,7 +329,8 @@ async fn demo_cover(
             .await?
             .id
         }
-    })
+    };
+    Ok((id, jpeg))
 }
 
 async fn category_id(
@@ -402,6 +403,7 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
     }
     let mut authors = std::collections::HashMap::new();
     let mut narrators = std::collections::HashMap::new();
+    let mut cover_images = Vec::new();
     let campaign = promotion::ActiveModel {
         name: Set("秋夜听书 · 限时免费".to_owned()),
         starts_at: Set(now - DAY_MS),
@@ -463,7 +465,8 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
             .map(|c| assets[(i as usize + c as usize) % assets.len()])
             .collect();
         let total: f64 = durations.iter().map(|(_, d)| d).sum();
-        let cover = demo_cover(&txn, storage, i as u32, now).await?;
+        let (cover, jpeg) = demo_cover(&txn, storage, i as u32, now).await?;
+        cover_images.push((cover, jpeg));
         let texts = translations::BOOKS.iter().find(|t| t.title == b.title);
         let row = book::ActiveModel {
             title: Set(b.title.to_owned()),
@@ -540,6 +543,15 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
     txn.commit()
         .await
         .map_err(|error| anyhow::anyhow!("{error}"))?;
+    // The covers' sizes, made now as for any cover being set (so no listener's request decodes
+    // them), as many at once as the process decodes; any stored under these ids before (a
+    // data folder kept while the database was reset) are replaced.
+    futures_util::future::try_join_all(cover_images.into_iter().map(|(id, jpeg)| async move {
+        covers::replace_sizes(storage, id, jpeg)
+            .await
+            .with_context(|| format!("cannot make the sizes of demo cover {id}"))
+    }))
+    .await?;
     tracing::info!(books = DEMO_BOOKS, "demo mode: seeded the demo catalogue");
     Ok(())
 }

@@ -6,9 +6,15 @@
 //! The bytes of an upload in progress wait in `<DATA_DIR>/uploads/<id>.part`, never in memory
 //! and never where listeners or the console's file lists look. When the last byte arrives the
 //! file is sniffed (its bytes must be audio, or an image, whatever its name), probed (an audio
-//! file must have a length), hashed, written to the store under a generated name, and its
-//! `assets` row inserted; any failure on the way leaves nothing stored. Uploads idle for a day
-//! are dropped.
+//! file must have a length; an image must decode, within `covers::MAX_PIXELS`), hashed,
+//! written to the store under a generated name, and its `assets` row inserted; any failure on
+//! the way leaves nothing stored. Uploads idle for a day are dropped.
+//!
+//! Part files share the disk with the database, so they keep a floor of free space of their own
+//! (twice the database's reserve): an upload is refused at its start when the bytes it and the
+//! open uploads still await would not fit above it, and stopped mid-way (507) when a chunk would
+//! go below it. Freeing space never waits for the database: a part file is removed before its row
+//! is marked, and while the disk is below the floor, uploads idle for half a minute are dropped.
 //!
 //! Several instances: an upload's requests must reach the instance holding its part file
 //! (sticky sessions, or a DATA_DIR shared by the instances).
@@ -28,7 +34,7 @@ use axum::body::Body;
 use futures_util::StreamExt;
 use sea_orm::{
     sea_query::Expr, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait,
-    QueryFilter,
+    QueryFilter, QuerySelect,
 };
 use sha2::{Digest, Sha256};
 use tingshu_core::{
@@ -52,8 +58,12 @@ use crate::{
 pub const MAX_OPEN_UPLOADS: u64 = 100;
 /// An upload that received nothing for this long is dropped.
 pub const UPLOAD_IDLE_LIMIT: Duration = Duration::from_secs(24 * 3600);
-/// Free space the staging disk keeps beyond a new upload's size.
-const STAGING_RESERVE_BYTES: u64 = 64 * 1024 * 1024;
+/// While the staging disk is below its floor, an upload idle this long is dropped.
+pub const UPLOAD_IDLE_LIMIT_WHEN_FULL: Duration = Duration::from_secs(30);
+/// How often the staging disk's free space is looked at.
+const DISK_WATCH_EVERY: Duration = Duration::from_secs(5);
+/// Disk looks between two ordinary sweeps (ten minutes).
+const WATCHES_PER_SWEEP: u32 = 120;
 /// The folder of part files, under DATA_DIR.
 pub const STAGING_DIR: &str = "uploads";
 
@@ -81,6 +91,8 @@ pub struct Uploads {
     storage: Storage,
     staging: Arc<PathBuf>,
     busy: Arc<Mutex<HashSet<String>>>,
+    /// Free bytes part files always leave on the staging disk.
+    floor_bytes: u64,
     pub limits: UploadLimits,
 }
 
@@ -100,12 +112,14 @@ impl Drop for Claim {
 }
 
 impl Uploads {
-    /// The staging folder `<data_dir>/uploads` (created when missing).
+    /// The staging folder `<data_dir>/uploads` (created when missing). Part files leave twice
+    /// `db_reserve_bytes` free, so the database's writes keep their own reserve whatever uploads do.
     pub fn open(
         db: Db,
         storage: Storage,
         data_dir: &Path,
         limits: UploadLimits,
+        db_reserve_bytes: u64,
     ) -> std::io::Result<Self> {
         let staging = data_dir.join(STAGING_DIR);
         std::fs::create_dir_all(&staging)?;
@@ -114,6 +128,7 @@ impl Uploads {
             storage,
             staging: Arc::new(staging),
             busy: Arc::default(),
+            floor_bytes: db_reserve_bytes.saturating_mul(2),
             limits,
         })
     }
@@ -143,6 +158,16 @@ impl Uploads {
         rustix::fs::statvfs(self.staging.as_path())
             .map(|stats| stats.f_bavail.saturating_mul(stats.f_frsize))
             .unwrap_or(u64::MAX)
+    }
+
+    /// Whether `bytes` more would still leave the floor free.
+    fn room_for(&self, bytes: u64) -> bool {
+        self.free_bytes() >= bytes.saturating_add(self.floor_bytes)
+    }
+
+    /// Whether the staging disk is below its floor already.
+    fn below_floor(&self) -> bool {
+        !self.room_for(0)
     }
 }
 
@@ -201,7 +226,7 @@ pub async fn create(
             fields: Default::default(),
         });
     }
-    if uploads.free_bytes() < new.size.saturating_add(STAGING_RESERVE_BYTES) {
+    if !uploads.room_for(new.size.saturating_add(awaited_bytes(uploads).await?)) {
         return Err(ApiError::InsufficientStorage);
     }
     let id = uuid::Uuid::new_v4().to_string();
@@ -235,6 +260,23 @@ pub async fn create(
             Err(error)
         }
     }
+}
+
+/// Bytes the open uploads still await: their declared sizes less what their part files hold.
+async fn awaited_bytes(uploads: &Uploads) -> ApiResult<u64> {
+    let open: Vec<(String, i64)> = upload::Entity::find()
+        .select_only()
+        .column(upload::Column::Id)
+        .column(upload::Column::Size)
+        .filter(upload::Column::Status.eq(UploadStatus::Receiving.as_str()))
+        .into_tuple()
+        .all(uploads.db.reader())
+        .await?;
+    Ok(open
+        .iter()
+        .filter(|(id, _)| uploads.part(id).exists())
+        .map(|(id, size)| (*size - uploads.received(id)).max(0) as u64)
+        .sum())
 }
 
 /// The upload `id` of `owner` (someone else's is not found).
@@ -312,7 +354,7 @@ pub async fn append(
         });
     }
     let size = row.size as u64;
-    let written = write_body(&part, offset, size - offset, body).await?;
+    let written = write_body(uploads, &part, offset, size - offset, body).await?;
     let now = now_ms();
     let new_offset = offset + written;
     if new_offset < size {
@@ -332,9 +374,16 @@ pub async fn append(
 }
 
 /// Writes the body at `offset` of the part file, at most `room` bytes; answers how many were
-/// written. More than `room` leaves the file as it was (413); a body cut short keeps what
-/// arrived, so the client resumes from there.
-async fn write_body(part: &Path, offset: u64, room: u64, body: Body) -> ApiResult<u64> {
+/// written. More than `room` leaves the file as it was (413), and so does a chunk that would
+/// take the disk below the floor (507); a body cut short keeps what arrived, so the client
+/// resumes from there.
+async fn write_body(
+    uploads: &Uploads,
+    part: &Path,
+    offset: u64,
+    room: u64,
+    body: Body,
+) -> ApiResult<u64> {
     let mut file = tokio::fs::OpenOptions::new()
         .write(true)
         .open(part)
@@ -358,6 +407,10 @@ async fn write_body(part: &Path, offset: u64, room: u64, body: Body) -> ApiResul
         if written + bytes.len() as u64 > room {
             undo(file).await;
             return Err(ApiError::PayloadTooLarge);
+        }
+        if !uploads.room_for(bytes.len() as u64) {
+            undo(file).await;
+            return Err(ApiError::InsufficientStorage);
         }
         if let Err(error) = file.write_all(&bytes).await {
             undo(file).await;
@@ -393,8 +446,11 @@ async fn store(
         Err(Refusal::Io(error)) => return Err(storage_error(error, "cannot read the part file")),
         Err(refusal) => {
             let code = refusal.code();
-            fail(uploads, &row, code).await?;
+            // The space first: the refusal stands even when the row cannot be marked now.
             let _ = tokio::fs::remove_file(&part).await;
+            if let Err(error) = fail(uploads, &row, code).await {
+                tracing::warn!(upload = %row.id, %error, "refused upload not marked failed");
+            }
             return Err(ApiError::Unsupported {
                 message: text(lang, &format!("api.upload.{code}")).to_owned(),
                 fields: [("file".to_owned(), refusal.detail(kind, lang))].into(),
@@ -552,8 +608,10 @@ async fn mark(
     txn.commit().await
 }
 
-/// Stops the upload `id` of `actor`: its part file is removed and it is marked cancelled.
-/// A finished upload is left as it is.
+/// Stops the upload `id` of `actor`: its part file is removed, then it is marked cancelled.
+/// A finished upload is left as it is. The removal never waits for the database: when the row
+/// cannot be written (a full disk), the upload is stopped all the same (it has no part file to
+/// resume into) and the sweep marks it later.
 pub async fn cancel(uploads: &Uploads, actor: &Actor, id: &str, lang: Lang) -> ApiResult<()> {
     let row = owned(uploads, actor.id, id).await?;
     if UploadStatus::parse(&row.status) != UploadStatus::Receiving {
@@ -566,45 +624,112 @@ pub async fn cancel(uploads: &Uploads, actor: &Actor, id: &str, lang: Lang) -> A
             fields: Default::default(),
         });
     };
-    mark(uploads, id, Some(UploadStatus::Cancelled), None, now_ms()).await?;
     let _ = tokio::fs::remove_file(uploads.part(id)).await;
+    if let Err(error) = mark(uploads, id, Some(UploadStatus::Cancelled), None, now_ms()).await {
+        tracing::warn!(upload = %id, %error, "cancelled upload's part file removed, its row not marked");
+    }
     Ok(())
 }
 
-/// Drops uploads idle for longer than [`UPLOAD_IDLE_LIMIT`] (part file removed, marked failed
-/// `expired`), and part files no upload is receiving into; answers how many were dropped.
-pub async fn sweep(uploads: &Uploads) -> ApiResult<usize> {
-    let cutoff = now_ms() - UPLOAD_IDLE_LIMIT.as_millis() as i64;
-    let stale = upload::Entity::find()
+/// What a sweep dropped: uploads (and stray part files), and the bytes freed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Swept {
+    pub dropped: u64,
+    pub bytes: u64,
+}
+
+/// Drops the uploads that received nothing for `idle_for` (by their row or their part file,
+/// whichever moved last) and part files no open upload owns. Each part file is removed before
+/// its row is marked failed `expired`, and a row that cannot be marked (a full disk) is left for
+/// the next sweep, so the space comes back whether or not the database takes writes.
+pub async fn sweep(uploads: &Uploads, idle_for: Duration) -> ApiResult<Swept> {
+    let cutoff = now_ms() - idle_for.as_millis() as i64;
+    let open = upload::Entity::find()
         .filter(upload::Column::Status.eq(UploadStatus::Receiving.as_str()))
-        .filter(upload::Column::UpdatedAt.lt(cutoff))
         .all(uploads.db.reader())
         .await?;
-    let mut dropped = 0;
-    for row in stale {
+    let mut swept = Swept::default();
+    let mut owned = HashSet::new();
+    for row in open {
+        owned.insert(format!("{}.part", row.id));
+        let part = uploads.part(&row.id);
+        let on_disk = std::fs::metadata(&part).ok();
+        let last_change = on_disk
+            .as_ref()
+            .and_then(|meta| meta.modified().ok())
+            .map_or(row.updated_at, |modified| {
+                row.updated_at.max(millis_of(modified))
+            });
+        if last_change >= cutoff {
+            continue;
+        }
         let Some(_claim) = uploads.claim(&row.id) else {
             continue;
         };
-        fail(uploads, &row, "expired").await?;
-        let _ = tokio::fs::remove_file(uploads.part(&row.id)).await;
-        dropped += 1;
+        if let Some(meta) = on_disk {
+            if tokio::fs::remove_file(&part).await.is_ok() {
+                swept.bytes += meta.len();
+            }
+        }
+        swept.dropped += 1;
+        if let Err(error) = fail(uploads, &row, "expired").await {
+            tracing::warn!(upload = %row.id, %error, "idle upload's part file removed, its row not marked");
+        }
     }
-    Ok(dropped)
+    let mut entries = tokio::fs::read_dir(uploads.staging.as_path())
+        .await
+        .map_err(|error| storage_error(error, "cannot list the part files"))?;
+    while let Ok(Some(entry)) = entries.next_entry().await {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Ok(meta) = entry.metadata().await else {
+            continue;
+        };
+        let idle = meta
+            .modified()
+            .is_ok_and(|modified| millis_of(modified) < cutoff);
+        if name.ends_with(".part")
+            && !owned.contains(&name)
+            && idle
+            && tokio::fs::remove_file(entry.path()).await.is_ok()
+        {
+            swept.dropped += 1;
+            swept.bytes += meta.len();
+        }
+    }
+    Ok(swept)
 }
 
-/// Runs [`sweep`] every ten minutes.
-pub fn sweep_every_ten_minutes(uploads: Uploads) {
+/// Looks at the staging disk every few seconds: below the floor, drops the uploads idle for
+/// [`UPLOAD_IDLE_LIMIT_WHEN_FULL`]; every ten minutes, those idle for [`UPLOAD_IDLE_LIMIT`].
+pub fn watch_the_disk(uploads: Uploads) {
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(Duration::from_secs(600));
+        let mut ticks = tokio::time::interval(DISK_WATCH_EVERY);
+        let mut looks = 0u32;
         loop {
             ticks.tick().await;
-            match sweep(&uploads).await {
-                Ok(0) => {}
-                Ok(dropped) => tracing::info!(dropped, "idle uploads dropped"),
+            let idle_for = if uploads.below_floor() {
+                UPLOAD_IDLE_LIMIT_WHEN_FULL
+            } else if looks.is_multiple_of(WATCHES_PER_SWEEP) {
+                UPLOAD_IDLE_LIMIT
+            } else {
+                looks += 1;
+                continue;
+            };
+            looks += 1;
+            match sweep(&uploads, idle_for).await {
+                Ok(Swept { dropped: 0, .. }) => {}
+                Ok(Swept { dropped, bytes }) => {
+                    tracing::info!(dropped, bytes, "idle uploads dropped");
+                }
                 Err(error) => tracing::warn!(%error, "idle uploads not swept"),
             }
         }
     });
+}
+
+fn millis_of(time: std::time::SystemTime) -> i64 {
+    time.duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_millis() as i64)
 }
 
 /// A complete part file found to be what it claims.
@@ -621,6 +746,8 @@ enum Refusal {
     WrongType(Option<&'static str>),
     /// It looks like audio but cannot be read as such.
     UnreadableAudio,
+    /// It looks like an image but does not decode, or has too many pixels.
+    Image(crate::covers::ImageRefusal),
     Io(std::io::Error),
 }
 
@@ -629,6 +756,7 @@ impl Refusal {
         match self {
             Self::WrongType(_) => "wrongType",
             Self::UnreadableAudio => "unreadableAudio",
+            Self::Image(refusal) => refusal.code(),
             Self::Io(_) => "io",
         }
     }
@@ -642,6 +770,7 @@ impl Refusal {
                 "api.upload.wrongTypeField",
                 &[("accepted", &accepted), ("found", found.unwrap_or("?"))],
             ),
+            Self::Image(refusal) => refusal.detail(lang),
             _ => text(lang, "api.upload.unreadableAudio").to_owned(),
         }
     }
@@ -658,7 +787,10 @@ fn check(part: &Path, kind: UploadKind) -> Result<Checked, Refusal> {
             let probed = probe::probe_audio(part).map_err(|_| Refusal::UnreadableAudio)?;
             (probed.duration_secs, probed.tags)
         }
-        UploadKind::Image => (0.0, probe::AudioTags::default()),
+        UploadKind::Image => {
+            crate::covers::check_image(part).map_err(Refusal::Image)?;
+            (0.0, probe::AudioTags::default())
+        }
     };
     file.rewind().map_err(Refusal::Io)?;
     let mut hasher = Sha256::new();

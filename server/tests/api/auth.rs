@@ -69,6 +69,104 @@ async fn emails_and_usernames_are_unique_whatever_their_case() {
 }
 
 #[tokio::test]
+async fn a_username_that_only_looks_like_a_taken_one_is_taken() {
+    let app = spawn_app().await;
+    let owner = app.signed_up_user("demo-admin").await;
+    // Fullwidth, Cyrillic і, Cyrillic е with Greek ο, and the digit 0 for o.
+    for (n, alike) in ["ｄｅｍｏ-admin", "demo-admіn", "dеmο-admin", "dem0-admin"]
+        .into_iter()
+        .enumerate()
+    {
+        let response = app
+            .register(&format!("alike{n}@example.com"), alike, GOOD_PASSWORD)
+            .await;
+        assert_eq!(response.status(), 409, "{alike}");
+        let error = body(response).await;
+        assert_eq!(error["code"], "username_taken", "{alike}: {error}");
+        assert!(error["fields"]["username"].is_string());
+    }
+    // A rename to a look-alike is refused as well; the owner may restyle their own name.
+    let other = app.signed_up_user("someone").await;
+    let rename = |user: &TestUser, username: &str| {
+        let token = user.access_token.clone();
+        let profile = json!({ "username": username });
+        let app = &app;
+        async move {
+            app.call(
+                Method::PUT,
+                "/api/auth/profile",
+                Some(&token),
+                Some(&profile),
+            )
+            .await
+        }
+    };
+    let refused = rename(&other, "demo-admіn").await;
+    assert_eq!(refused.status(), 409);
+    assert_eq!(body(refused).await["code"], "username_taken");
+    assert_eq!(rename(&owner, "Demo-Admin").await.status(), 200);
+    // Sign-in by the name still finds its account, as typed or in another case.
+    for name in ["Demo-Admin", "demo-admin"] {
+        let signed_in = app.login(name, GOOD_PASSWORD).await;
+        assert_eq!(signed_in.status(), 200, "{name}");
+        assert_eq!(body(signed_in).await["data"]["user"]["id"], owner.id);
+    }
+    assert_eq!(app.login("someone", GOOD_PASSWORD).await.status(), 200);
+}
+
+#[tokio::test]
+async fn the_migration_to_skeletons_keeps_existing_look_alikes_apart() {
+    use tingshu_migrations::{Migrator, MigratorTrait};
+    let app = spawn_app().await;
+    let older = app.signed_up_user("reader").await;
+    let later = app.signed_up_user("listener").await;
+    // Back to the lower-cased forms, where a Cyrillic е made another name: the skeleton
+    // migration and every one after it rolled back.
+    let names: Vec<String> = Migrator::migrations()
+        .iter()
+        .map(|migration| migration.name().to_owned())
+        .collect();
+    let skeletons = names
+        .iter()
+        .position(|name| name == "m20261128_000013_renormalize_users")
+        .expect("the skeleton migration");
+    Migrator::down(&app.db, Some((names.len() - skeletons) as u32))
+        .await
+        .unwrap();
+    assert_eq!(
+        app.sql_count("SELECT COUNT(*) FROM users WHERE username_normalized = 'reader'")
+            .await,
+        1
+    );
+    app.sql(&format!(
+        "UPDATE users SET username = 'rеader', username_normalized = 'rеader' WHERE id = {}",
+        later.id
+    ))
+    .await;
+    Migrator::up(&app.db, None).await.unwrap();
+    app.callers.forget_all();
+    // The older account keeps the name; the later one keeps its username and its email.
+    let skeleton = |id: i64| {
+        let app = &app;
+        async move {
+            app.sql_count(&format!(
+                "SELECT COUNT(*) FROM users WHERE id = {id} AND username_normalized = 'reader'"
+            ))
+            .await
+        }
+    };
+    assert_eq!((skeleton(older.id).await, skeleton(later.id).await), (1, 0));
+    let by_name = app.login("READER", GOOD_PASSWORD).await;
+    assert_eq!(body(by_name).await["data"]["user"]["id"], older.id);
+    let by_email = app.login(&later.email, GOOD_PASSWORD).await;
+    assert_eq!(body(by_email).await["data"]["user"]["username"], "rеader");
+    let again = app
+        .register("third@example.com", "rеader", GOOD_PASSWORD)
+        .await;
+    assert_eq!(body(again).await["code"], "username_taken");
+}
+
+#[tokio::test]
 async fn signing_in_works_with_email_or_username_and_refuses_a_wrong_password() {
     let app = spawn_app().await;
     let user = app.signed_up_user("listener").await;
@@ -391,6 +489,197 @@ async fn repeated_failures_slow_down_then_lock_the_account_and_are_recorded() {
     assert!(
         kinds.contains(&"login_failed") && kinds.contains(&"login_throttled"),
         "{kinds:?}"
+    );
+}
+
+/// The device cookie a sign-in or registration set, as a `Cookie` header's `name=value`.
+fn device_cookie_of(response: &reqwest::Response) -> String {
+    let set_cookie = response
+        .headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .map(|value| value.to_str().unwrap())
+        .find(|value| value.contains("tingshu-device="))
+        .expect("a device cookie");
+    set_cookie.split(';').next().unwrap().trim().to_owned()
+}
+
+/// Signs in, sending `cookie` (a `Cookie` header) when given.
+async fn login_from(
+    app: &TestApp,
+    account: &str,
+    password: &str,
+    cookie: Option<&str>,
+) -> reqwest::Response {
+    let mut request = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"email": account, "password": password}));
+    if let Some(cookie) = cookie {
+        request = request.header(reqwest::header::COOKIE, cookie);
+    }
+    request.send().await.expect("POST failed")
+}
+
+/// Failures from this test client's address (127.0.0.1) for accounts that do not exist, enough
+/// for the address's answers to unknown devices to be held 3 s.
+async fn a_busy_address(app: &TestApp) {
+    let now = chrono::Utc::now().timestamp_millis();
+    for i in 0..60 {
+        app.sql(&format!(
+            "INSERT INTO auth_events (kind, user_id, account, ip, created_at) \
+             VALUES ('login_failed', NULL, 'ghost{i}@example.com', '127.0.0.1', {now})"
+        ))
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn an_attackers_hundred_guesses_do_not_keep_the_owners_known_browser_out() {
+    let app = spawn_app().await;
+    let owner = app.signed_up_user("owner").await;
+    let signed_in = login_from(&app, &owner.username, GOOD_PASSWORD, None).await;
+    assert_eq!(signed_in.status(), 200);
+    let cookie = device_cookie_of(&signed_in);
+
+    // An attacker without the cookie, from the same address, guesses a hundred times.
+    let mut refused = 0;
+    for i in 0..100 {
+        let guess = login_from(&app, &owner.username, &format!("Guess-{i}-2026"), None).await;
+        match guess.status().as_u16() {
+            401 => {}
+            429 => refused += 1,
+            other => panic!("guess {i}: {other}"),
+        }
+    }
+    assert!(
+        refused >= 90,
+        "the guesses are slowed down: {refused} refused"
+    );
+    a_busy_address(&app).await;
+
+    // Any unknown device, the right password included, is refused while the attack lasts.
+    let unknown = login_from(&app, &owner.email, GOOD_PASSWORD, None).await;
+    assert_eq!(unknown.status(), 429);
+    assert_eq!(body(unknown).await["code"], "too_many_attempts");
+
+    // The owner's known browser gets in at once, by name or e-mail, and is not held by the
+    // address's failures (the hold would be 3 s).
+    for account in [&owner.username, &owner.email] {
+        let started = std::time::Instant::now();
+        let known = login_from(&app, account, GOOD_PASSWORD, Some(&cookie)).await;
+        assert_eq!(known.status(), 200, "{account}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(3),
+            "a known device is not held: {:?}",
+            started.elapsed()
+        );
+        assert_eq!(body(known).await["data"]["user"]["id"], owner.id);
+    }
+}
+
+#[tokio::test]
+async fn a_forged_or_another_accounts_device_cookie_is_not_a_known_device() {
+    let app = spawn_app().await;
+    let owner = app.signed_up_user("owner").await;
+    let other = app.signed_up_user("other").await;
+    let own_cookie = device_cookie_of(&login_from(&app, &owner.email, GOOD_PASSWORD, None).await);
+    let others_cookie =
+        device_cookie_of(&login_from(&app, &other.email, GOOD_PASSWORD, None).await);
+    for i in 0..12 {
+        login_from(&app, &owner.email, &format!("Guess-{i}-2026"), None).await;
+    }
+    // The owner's id with another signature, a tampered nonce, the other account's cookie.
+    let (name, value) = own_cookie.split_once('=').unwrap();
+    let mut parts: Vec<String> = value.split('.').map(str::to_owned).collect();
+    let forged_signature = format!("{name}={}.{}.{}", parts[0], parts[1], "0".repeat(64));
+    parts[1] = "0123456789abcdef".into();
+    let tampered_nonce = format!("{name}={}", parts.join("."));
+    let renamed = others_cookie.replacen(&format!("={}.", other.id), &format!("={}.", owner.id), 1);
+    for cookie in [&forged_signature, &tampered_nonce, &others_cookie, &renamed] {
+        let response = login_from(&app, &owner.email, GOOD_PASSWORD, Some(cookie)).await;
+        assert_eq!(response.status(), 429, "{cookie}");
+    }
+    assert_eq!(
+        login_from(&app, &owner.email, GOOD_PASSWORD, Some(&own_cookie))
+            .await
+            .status(),
+        200
+    );
+    // The other account's cookie still lets its own browser in.
+    assert_eq!(
+        login_from(&app, &other.email, GOOD_PASSWORD, Some(&others_cookie))
+            .await
+            .status(),
+        200
+    );
+}
+
+#[tokio::test]
+async fn a_known_device_that_fails_ten_times_itself_is_no_longer_known() {
+    let app = spawn_app().await;
+    let owner = app.signed_up_user("owner").await;
+    let cookie = device_cookie_of(&login_from(&app, &owner.email, GOOD_PASSWORD, None).await);
+    // Ten wrong passwords from the known device are each checked (no wait), then it is an
+    // unknown device: refused, since those failures now count against unknown devices.
+    for i in 0..10 {
+        let response =
+            login_from(&app, &owner.email, &format!("Typo-{i}-2026"), Some(&cookie)).await;
+        assert_eq!(response.status(), 401, "failure {i}");
+    }
+    for i in 0..4 {
+        login_from(&app, &owner.email, &format!("More-{i}-2026"), Some(&cookie)).await;
+    }
+    let response = login_from(&app, &owner.email, GOOD_PASSWORD, Some(&cookie)).await;
+    assert_eq!(response.status(), 429);
+    let devices = app
+        .sql_count(
+            "SELECT COUNT(*) FROM auth_events WHERE kind = 'login_failed' AND device IS NOT NULL",
+        )
+        .await;
+    assert_eq!(devices, 10, "the known device's failures name it");
+}
+
+#[tokio::test]
+async fn the_device_cookie_is_http_only_strict_and_site_wide() {
+    let app = spawn_app().await;
+    let registered = app
+        .register("cookie@example.com", "cookie", GOOD_PASSWORD)
+        .await;
+    assert_eq!(registered.status(), 200);
+    device_cookie_of(&registered);
+    let signed_in = login_from(&app, "cookie", GOOD_PASSWORD, None).await;
+    let set_cookie = signed_in.headers()[reqwest::header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let attributes: Vec<&str> = set_cookie.split(';').map(str::trim).collect();
+    assert!(attributes[0].starts_with("tingshu-device="), "{set_cookie}");
+    for wanted in ["HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=31536000"] {
+        assert!(attributes.contains(&wanted), "{wanted}: {set_cookie}");
+    }
+    assert!(!attributes.contains(&"Secure"), "plain http: {set_cookie}");
+    // A refused sign-in sets none.
+    let refused = login_from(&app, "cookie", "Wrong-password-1", None).await;
+    assert!(refused.headers().get(reqwest::header::SET_COOKIE).is_none());
+
+    // On an https site: `__Host-` and `Secure`.
+    let https =
+        spawn_app_with(|config| config.public_url = Some("https://tingshu.example".into())).await;
+    https
+        .register("secure@example.com", "secure", GOOD_PASSWORD)
+        .await;
+    let secure = login_from(&https, "secure", GOOD_PASSWORD, None).await;
+    let set_cookie = secure.headers()[reqwest::header::SET_COOKIE]
+        .to_str()
+        .unwrap();
+    assert!(
+        set_cookie.starts_with("__Host-tingshu-device="),
+        "{set_cookie}"
+    );
+    assert!(
+        set_cookie.split(';').any(|a| a.trim() == "Secure"),
+        "{set_cookie}"
     );
 }
 

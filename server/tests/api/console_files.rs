@@ -7,7 +7,7 @@ use crate::{
     console::{create_book, create_category, editor, send},
     covers::png as covers_png,
     helpers::{spawn_app, TestApp, TestUser},
-    uploads::{upload, wav},
+    uploads::{open, patch, upload, wav},
 };
 
 async fn admin(app: &TestApp) -> TestUser {
@@ -197,6 +197,33 @@ async fn the_storage_check_finds_orphans_and_missing_objects_and_cleans_old_orph
         .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(7200))
         .unwrap();
 
+    // An upload abandoned two hours ago, a stray part file as old, and an upload in progress.
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    let age = |path: std::path::PathBuf| {
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(two_hours_ago)
+            .unwrap();
+    };
+    let staging = app.config.data_dir.join("uploads");
+    let (_, abandoned) = open(&app, &admin, "left.wav", "audio", 1000).await;
+    let abandoned = abandoned["data"]["id"].as_str().unwrap().to_owned();
+    let (status, _, _) = patch(&app, &admin, &abandoned, 0, vec![3; 300]).await;
+    assert_eq!(status, 204);
+    app.sql(&format!(
+        "UPDATE uploads SET updated_at = updated_at - 7200000 WHERE id = '{abandoned}'"
+    ))
+    .await;
+    age(staging.join(format!("{abandoned}.part")));
+    std::fs::write(staging.join("stray.part"), vec![4; 40]).unwrap();
+    age(staging.join("stray.part"));
+    let (_, going) = open(&app, &admin, "going.wav", "audio", 1000).await;
+    let going = going["data"]["id"].as_str().unwrap().to_owned();
+    let (status, _, _) = patch(&app, &admin, &going, 0, vec![5; 200]).await;
+    assert_eq!(status, 204);
+
     let (status, summary) = send(&app, Method::GET, "/api/admin/storage", &admin, None).await;
     assert_eq!(status, 200, "{summary}");
     assert_eq!(summary["data"]["kind"], "local");
@@ -218,7 +245,13 @@ async fn the_storage_check_finds_orphans_and_missing_objects_and_cleans_old_orph
     assert_eq!(status, 200);
     assert_eq!(
         cleanup["data"],
-        json!({"deleted": 1, "bytes": 100, "keptRecent": 1})
+        json!({"deleted": 1, "bytes": 100, "keptRecent": 1, "uploadsDropped": 2, "uploadBytes": 340})
+    );
+    assert!(!staging.join(format!("{abandoned}.part")).exists());
+    assert!(!staging.join("stray.part").exists());
+    assert!(
+        staging.join(format!("{going}.part")).exists(),
+        "the upload in progress was dropped"
     );
     assert!(!app.storage.exists("stray/old.bin").await.unwrap());
     assert!(app.storage.exists("stray/new.bin").await.unwrap());

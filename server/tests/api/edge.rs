@@ -341,11 +341,72 @@ async fn a_half_sent_body_is_answered_and_closed() {
                    Content-Length: 1000\r\n\r\n{\"message\":";
     let (answer, took) = send_and_wait(&app.address, request.as_bytes()).await;
     assert!(took <= CUT_OFF, "closed after {took:?}");
-    assert!(
-        answer.starts_with("HTTP/1.1 408") || answer.starts_with("HTTP/1.1 400"),
-        "{answer}"
-    );
-    assert!(answer.contains("\"statusCode\""), "{answer}");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"code\":\"request_timeout\""), "{answer}");
+}
+
+#[tokio::test]
+async fn a_trickled_body_is_answered_408_before_the_request_time_limit() {
+    let app = spawn_app().await;
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let stream = TcpStream::connect(&address).await.unwrap();
+    let (mut reader, mut writer) = stream.into_split();
+    writer
+        .write_all(
+            b"POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 1000\r\n\r\n",
+        )
+        .await
+        .unwrap();
+    let started = Instant::now();
+    // One byte a second: never a pause of the body time limit (15 s), never the pace either.
+    let trickle = tokio::spawn(async move {
+        for _ in 0..40 {
+            if writer.write_all(b" ").await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let _ = tokio::time::timeout(CUT_OFF + Duration::from_secs(5), async {
+        while let Ok(n @ 1..) = reader.read(&mut buffer).await {
+            answer.extend_from_slice(&buffer[..n]);
+            if answer.windows(4).any(|window| window == b"\r\n\r\n") && answer.ends_with(b"}") {
+                break;
+            }
+        }
+    })
+    .await;
+    let took = started.elapsed();
+    trickle.abort();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"code\":\"request_timeout\""), "{answer}");
+    // The body time limit (15 s) and a little, not the handler's 30 s.
+    assert!(took < Duration::from_secs(25), "answered after {took:?}");
+}
+
+#[tokio::test]
+async fn a_declared_length_over_the_limit_is_refused_before_any_byte_of_it() {
+    let app = spawn_app().await;
+    for (path, length) in [
+        ("/api/feedback", 64 * 1024),
+        ("/api/admin/import", 21 * 1024 * 1024),
+    ] {
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: {length}\r\nConnection: close\r\n\r\n"
+        );
+        let (answer, took) = send_and_wait(&app.address, request.as_bytes()).await;
+        assert!(answer.starts_with("HTTP/1.1 413"), "{path}: {answer}");
+        assert!(answer.contains("\"statusCode\":413"), "{path}: {answer}");
+        assert!(
+            took < Duration::from_secs(5),
+            "{path}: answered after {took:?}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -392,4 +453,66 @@ async fn shutdown_waits_for_requests_in_flight_only_for_the_grace() {
         "stopped {took:?} after SIGTERM with a 2 s grace"
     );
     drop(stream);
+}
+
+#[tokio::test]
+async fn requests_hyper_cannot_parse_are_answered_in_the_json_error_shape() {
+    let app = spawn_app().await;
+    let huge = format!(
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(600_000)
+    );
+    let cases: [(&str, Vec<u8>, &str); 7] = [
+        ("huge headers", huge.into_bytes(), "431"),
+        (
+            "a NUL in a header",
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n".to_vec(),
+            "400",
+        ),
+        (
+            "a Content-Length that is not a number",
+            b"POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n".to_vec(),
+            "400",
+        ),
+        (
+            "two different Content-Lengths",
+            b"POST /api/feedback HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!"
+                .to_vec(),
+            "400",
+        ),
+        ("HTTP/0.9", b"GET /healthz\r\n\r\n".to_vec(), "4"),
+        (
+            "a TLS hello",
+            b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n".to_vec(),
+            "4",
+        ),
+        (
+            "raw bytes in the path",
+            b"GET /\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n".to_vec(),
+            "400",
+        ),
+    ];
+    for (what, bytes, status) in cases {
+        let (answer, _) = send_and_wait(&app.address, &bytes).await;
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{what}: {answer}"
+        );
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+        assert!(
+            head.contains("content-type: application/json"),
+            "{what}: {head}"
+        );
+        let json: serde_json::Value = serde_json::from_str(body)
+            .unwrap_or_else(|error| panic!("{what}: not JSON ({error}): {body}"));
+        assert_eq!(
+            json["statusCode"].to_string(),
+            head[9..12].to_owned(),
+            "{what}: {body}"
+        );
+        assert!(
+            json["code"].is_string() && json["message"].is_string(),
+            "{what}: {body}"
+        );
+    }
 }

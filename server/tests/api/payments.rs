@@ -10,7 +10,10 @@ use tingshu_core::payments::{
     webhook::{sign, SIGNATURE_HEADER},
 };
 
-use crate::helpers::{spawn_app, TestApp, TestUser, WEBHOOK_SECRET};
+use crate::{
+    disk::{app_on, test_disk},
+    helpers::{spawn_app, TestApp, TestUser, WEBHOOK_SECRET},
+};
 
 const DAY: i64 = 86_400_000;
 
@@ -559,7 +562,7 @@ async fn unpaid_orders_expire_after_thirty_minutes_and_cannot_be_paid_then() {
         other["id"]
     ))
     .await;
-    let expired = tingshu_server::payments::orders::expire_due(&app.state.db, now_ms())
+    let expired = tingshu_server::payments::orders::expire_due(&app.state.payments, now_ms())
         .await
         .unwrap();
     assert_eq!(expired, 1);
@@ -969,4 +972,65 @@ async fn administrators_edit_plan_prices_and_orders_keep_theirs() {
             .len(),
         3
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_payment_approved_during_an_outage_of_over_a_minute_arrives_when_it_ends() {
+    let Some(disk) = test_disk(48) else {
+        return;
+    };
+    let app = app_on(&disk, 8).await;
+    let user = app.signed_up_user("patient").await;
+    let order = new_order(
+        &app,
+        &user,
+        json!({"kind": "plan", "planCode": "monthly", "currency": "CNY"}),
+    )
+    .await;
+    let id = order["id"].as_i64().unwrap();
+    assert_eq!(order["confirming"], false);
+
+    // The disk fills: the site takes no writes, and the payer approves at the provider.
+    let filler = disk.fill(4 << 20);
+    assert_eq!(app.get("/readyz").await.status(), 503);
+    let back = answer_checkout(&app, order["checkoutUrl"].as_str().unwrap(), "approve").await;
+    assert_eq!(back, format!("/payment/success?order={id}"));
+    tokio::time::sleep(Duration::from_secs(65)).await;
+
+    // Over a minute later the notification is still refused, and still being retried: the
+    // order says its payment is being confirmed, and cannot be cancelled meanwhile.
+    let waiting = order_state(&app, &user, id).await;
+    assert_eq!(waiting["state"], "pending", "{waiting}");
+    assert_eq!(waiting["confirming"], true, "{waiting}");
+    let listed = data(app.get_as("/api/me/orders", &user.access_token).await).await;
+    assert_eq!(listed["items"][0]["confirming"], true, "{listed}");
+    let (status, body) = error(
+        app.call(
+            Method::POST,
+            &format!("/api/orders/{id}/cancel"),
+            Some(&user.access_token),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["code"], "payment_confirming");
+
+    // The disk is freed: within the longest wait between two tries, the membership arrives.
+    std::fs::remove_file(&filler).unwrap();
+    let mut paid = None;
+    for _ in 0..90 {
+        let order = order_state(&app, &user, id).await;
+        if order["state"] != "pending" {
+            paid = Some(order);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let paid = paid.expect("the payment never arrived after the outage");
+    assert_eq!(paid["state"], "paid", "{paid}");
+    assert_eq!(paid["confirming"], false);
+    let account = me(&app, &user).await;
+    assert_eq!(account["subscriptionType"], "premium", "{account}");
 }

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::{
     console::{create_category, editor, send},
-    helpers::{spawn_app, TestApp, TestUser},
+    helpers::{spawn_app, TestApp, TestUser, GOOD_PASSWORD},
     uploads::{upload, wav},
 };
 
@@ -303,4 +303,172 @@ async fn the_binary_imports_and_exports_from_the_command_line() {
     let refused = run(&["import", input.to_str().unwrap()]);
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("row 2: titleZh"));
+}
+
+/// The characters that make a spreadsheet cell a formula when they come first (OWASP).
+const FORMULA_FIRST: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// Every cell of a CSV file, header included.
+fn cells(csv: &str) -> Vec<String> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(csv.as_bytes());
+    reader
+        .records()
+        .flat_map(|record| {
+            record
+                .unwrap()
+                .iter()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The cells of `csv` that a spreadsheet would run as a formula.
+fn formulas(csv: &str) -> Vec<String> {
+    cells(csv)
+        .into_iter()
+        .filter(|cell| cell.starts_with(FORMULA_FIRST))
+        .collect()
+}
+
+#[tokio::test]
+async fn no_exported_cell_starts_a_formula_and_the_export_imports_back_as_it_was() {
+    let app = spawn_app().await;
+    let editor = editor(&app, "hostile").await;
+    create_category(&app, &editor, "imports").await;
+    let titles = [
+        "=HYPERLINK(\"http://x\")",
+        "+1",
+        "-2",
+        "@SUM(1)",
+        "'quoted",
+        "'=x",
+    ];
+    let file = json!({"books": titles.iter().map(|title| json!({
+        "titleZh": title, "descriptionZh": "=1+1", "author": "-作者", "narrator": "@播音",
+        "category": "imports", "tags": ["=标签", "二"], "status": "finished", "access": "free",
+        "chapters": [{"titleZh": "=1+1"}, {"titleZh": "-第2章"}]
+    })).collect::<Vec<_>>()});
+    let job = import(&app, &editor, &file.to_string(), false).await;
+    assert_eq!(job["report"]["written"], true, "{job}");
+    // Leading tabs and carriage returns cannot come through the forms (they trim): stored directly.
+    app.sql("UPDATE books SET subtitle_en = '\t=1+1', description_en = '\r=1+1'")
+        .await;
+    app.sql("UPDATE chapters SET title_ja = '\t@x'").await;
+    let hostile = app
+        .register("=cmd|x!A0@x.test", "-admin", GOOD_PASSWORD)
+        .await;
+    assert_eq!(hostile.status(), 200, "the e-mail rule allows it");
+    assert_eq!(
+        app.register("+1@x.test", "_plus", GOOD_PASSWORD)
+            .await
+            .status(),
+        200
+    );
+    let admin = app.signed_up_user("exportadmin").await;
+    app.sql(&format!(
+        "UPDATE users SET user_type = 'admin' WHERE id = {}",
+        admin.id
+    ))
+    .await;
+
+    let export = |kind: &'static str| {
+        let app = &app;
+        let token = admin.access_token.clone();
+        async move {
+            let response = app
+                .client
+                .get(app.url(&format!("/api/admin/export/{kind}?format=csv")))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 200, "{kind}");
+            response.text().await.unwrap()
+        }
+    };
+    let books = export("books").await;
+    let chapters = export("chapters").await;
+    let users = export("users").await;
+    for (kind, csv, neutralised) in [
+        (
+            "books",
+            &books,
+            &[
+                "'=HYPERLINK(\"http://x\")",
+                "'+1",
+                "'-2",
+                "'@SUM(1)",
+                "''quoted",
+                "''=x",
+                "'-作者",
+                "'@播音",
+                "'=标签|二",
+                "'\t=1+1",
+                "'\r=1+1",
+            ][..],
+        ),
+        (
+            "chapters",
+            &chapters,
+            &["'=1+1", "'-第2章", "'\t@x", "'-2"][..],
+        ),
+        (
+            "users",
+            &users,
+            &["'=cmd|x!A0@x.test", "'-admin", "'+1@x.test"][..],
+        ),
+    ] {
+        assert_eq!(formulas(csv), Vec::<String>::new(), "{kind}: {csv}");
+        let all = cells(csv);
+        for cell in neutralised {
+            assert!(
+                all.iter().any(|c| c == cell),
+                "{kind}: no {cell:?} in {csv}"
+            );
+        }
+    }
+
+    // `tingshu export` writes the same cells.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tingshu"))
+        .args(["export", "users"])
+        .env("DATA_DIR", &app.config.data_dir)
+        .env(
+            "DATABASE_URL",
+            app.config.database_url.as_ref().unwrap().expose(),
+        )
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let from_cli = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(formulas(&from_cli), Vec::<String>::new(), "{from_cli}");
+    assert!(cells(&from_cli).contains(&"'=cmd|x!A0@x.test".to_owned()));
+
+    // Imported again, the books and chapters come back with the values they were made from.
+    let count = |table: &str, column: &str, value: &str| {
+        let app = &app;
+        let sql = format!(
+            "SELECT COUNT(*) FROM {table} WHERE {column} = '{}'",
+            value.replace('\'', "''")
+        );
+        async move { app.sql_count(&sql).await }
+    };
+    let again = import(&app, &editor, &books, false).await;
+    assert_eq!(again["report"]["written"], true, "{again}");
+    for title in titles {
+        assert_eq!(count("books", "title", title).await, 2, "{title}");
+    }
+    assert_eq!(count("books", "description", "=1+1").await, 12);
+    assert_eq!(count("authors", "name", "-作者").await, 1);
+    assert_eq!(count("tags", "name", "=标签").await, 1);
+    let again = import(&app, &editor, &chapters, false).await;
+    assert_eq!(again["report"]["written"], true, "{again}");
+    assert_eq!(count("chapters", "title", "=1+1").await, 12);
+    assert_eq!(count("chapters", "title", "-第2章").await, 12);
 }

@@ -1,13 +1,16 @@
 //! The write path under concurrency and faults: many clients writing at once lose nothing,
 //! and a full disk answers 503 (never 500, never a write acknowledged and lost), then
 //! recovers without a restart.
-use std::{collections::HashMap, path::PathBuf, time::Duration};
+use std::{collections::HashMap, time::Duration};
 
 use reqwest::Method;
 use sea_orm::{ConnectionTrait, DbBackend, Statement};
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app_with, TestApp, TestUser, GOOD_PASSWORD};
+use crate::{
+    disk::{app_on, test_disk},
+    helpers::{spawn_app_with, TestApp, TestUser, GOOD_PASSWORD},
+};
 use futures_util::future::join_all;
 
 /// Free chapters of the demo catalogue (anyone may save progress on them).
@@ -301,89 +304,6 @@ async fn sixteen_clients_mixing_writes_get_no_error_and_lose_nothing() {
     assert_eq!(logged as u64, searches, "every search is logged");
     let ready: Value = app.get("/readyz").await.json().await.unwrap();
     assert_eq!(ready["data"]["records"]["searchQueries"]["dropped"], 0);
-}
-
-/// A small tmpfs mounted for one test (needs root); unmounted when dropped.
-struct Tmpfs {
-    dir: tempfile::TempDir,
-}
-
-impl Tmpfs {
-    fn mount(size_mib: u64) -> Option<Self> {
-        let dir = tempfile::tempdir().ok()?;
-        let mounted = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size_mib}m"), "tmpfs"])
-            .arg(dir.path())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|status| status.success());
-        mounted.then_some(Self { dir })
-    }
-
-    fn path(&self) -> PathBuf {
-        self.dir.path().to_path_buf()
-    }
-
-    /// Fills the file system to `leave` free bytes with a filler file.
-    fn fill(&self, leave: u64) -> PathBuf {
-        use std::io::Write;
-        let path = self.path().join("filler");
-        let mut file = std::fs::File::create(&path).unwrap();
-        for chunk in [1 << 20, 64 << 10, 4 << 10, 512] {
-            let bytes = vec![7u8; chunk];
-            while free_bytes(&self.path()) >= leave + chunk as u64 {
-                if file.write_all(&bytes).is_err() {
-                    break;
-                }
-            }
-        }
-        let _ = file.flush();
-        path
-    }
-}
-
-impl Drop for Tmpfs {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("umount")
-            .arg("-l")
-            .arg(self.dir.path())
-            .status();
-    }
-}
-
-fn free_bytes(path: &std::path::Path) -> u64 {
-    let stats = rustix::fs::statvfs(path).unwrap();
-    stats.f_bavail * stats.f_frsize
-}
-
-/// An app whose data folder and SQLite database live on `disk`.
-async fn app_on(disk: &Tmpfs, min_free_disk_mb: u64) -> TestApp {
-    let data_dir = disk.path().join("data");
-    spawn_app_with(|config| {
-        config.database_url = Some(
-            format!("sqlite://{}/tingshu.db?mode=rwc", data_dir.display())
-                .parse()
-                .unwrap(),
-        );
-        config.data_dir = data_dir.clone();
-        config.min_free_disk_mb = min_free_disk_mb;
-    })
-    .await
-}
-
-/// The disk tests use SQLite on a tmpfs they mount; PostgreSQL keeps its data elsewhere.
-/// A small tmpfs for a disk test, or `None` on the PostgreSQL run (its data lives elsewhere).
-fn test_disk(megabytes: u64) -> Option<Tmpfs> {
-    if std::env::var("TEST_DATABASE_URL").is_ok_and(|url| !url.is_empty()) {
-        eprintln!("skipped: the disk-full tests run on SQLite (the PostgreSQL run keeps its data elsewhere)");
-        return None;
-    }
-    let disk = Tmpfs::mount(megabytes);
-    assert!(
-        disk.is_some(),
-        "cannot mount a tmpfs for the disk tests (it needs root, as CI has)"
-    );
-    disk
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

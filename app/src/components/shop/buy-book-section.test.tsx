@@ -28,6 +28,7 @@ function order(patch: Partial<OrderView>): OrderView {
     createdAt: 0,
     expiresAt: 0,
     updatedAt: 0,
+    confirming: false,
     ...patch,
   };
 }

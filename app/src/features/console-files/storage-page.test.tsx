@@ -55,7 +55,13 @@ describe('console storage page', { timeout: 15_000 }, () => {
         () => firstCheck,
         ok(storageCheck({ orphanCount: 0, orphanBytes: 0, orphans: [], missingCount: 0, missing: [] })),
       ],
-      'POST /api/admin/storage/clean': ok({ deleted: 2, bytes: 1_500_000, keptRecent: 1 }),
+      'POST /api/admin/storage/clean': ok({
+        deleted: 2,
+        bytes: 1_500_000,
+        keptRecent: 1,
+        uploadsDropped: 3,
+        uploadBytes: 48_000_000,
+      }),
     });
     const user = userEvent.setup();
     renderApp('/admin/storage', { user: users.admin });
@@ -84,7 +90,11 @@ describe('console storage page', { timeout: 15_000 }, () => {
     expect(callsTo('POST', '/api/admin/storage/clean')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: '清除一小时前的孤立对象' }));
 
-    expect(await screen.findByText('已删除 2 个对象（1.4 MB），保留了 1 个一小时内的对象。')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '已删除 2 个对象（1.4 MB），保留了 1 个一小时内的对象。 已丢弃 3 个中断的上传（45.8 MB）。',
+      ),
+    ).toBeInTheDocument();
     expect(callsTo('POST', '/api/admin/storage/clean')).toHaveLength(1);
     // The store is checked again after the clean-up.
     expect(await screen.findByText('没有孤立对象')).toBeInTheDocument();

@@ -279,6 +279,13 @@ function ConsistencyCheck() {
             size: size(cleanup.bytes),
             kept: num(cleanup.keptRecent),
           })}
+          {cleanup.uploadsDropped > 0
+            ? ` ${t('console.storage.cleanedUploads', {
+                count: cleanup.uploadsDropped,
+                formatted: num(cleanup.uploadsDropped),
+                size: size(cleanup.uploadBytes),
+              })}`
+            : null}
         </p>
       ) : null}
       {check.isError ? <ErrorState error={check.error} onRetry={runCheck} /> : null}

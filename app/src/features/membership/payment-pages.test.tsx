@@ -92,6 +92,26 @@ describe('payment success page', () => {
     expect(region).toHaveTextContent('正在等待支付结果');
   });
 
+  it('says a payment the provider took is being confirmed, and keeps reading it until it lands', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const confirming = ok(order(11, { confirming: true }));
+    const { callsTo } = mockFetch({
+      'GET /api/orders/11': [...Array.from({ length: 20 }, () => confirming), ok(paidOrder(11))],
+      'GET /api/auth/me': ok(users.free),
+    });
+    renderApp('/payment/success?order=11', { user: users.free });
+    const region = await status();
+    expect(await within(region).findByTestId('payment-confirming-paid')).toHaveTextContent('付款已完成，正在等待确认');
+    // Past the minute an unconfirmed payment waits for a refresh, this one is still read.
+    await act(() => vi.advanceTimersByTimeAsync(70_000));
+    expect(region).not.toHaveTextContent('支付结果仍在确认中');
+    const asked = callsTo('GET', '/api/orders/11').length;
+    expect(asked).toBeGreaterThanOrEqual(12);
+    expect(asked).toBeLessThan(20);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'paid'));
+  });
+
   it('explains a missing or bad order number, and an order that is not the user’s', async () => {
     mockFetch({ 'GET /api/orders/404': apiError(404, 'not_found', '订单不存在') });
     const first = renderApp('/payment/success?order=abc', { user: users.free });

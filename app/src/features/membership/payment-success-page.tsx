@@ -129,12 +129,25 @@ function NotPaid({ order, state }: { order: OrderView; state: keyof typeof NOT_P
   );
 }
 
-function Confirming({ stillConfirming, onRefresh }: { stillConfirming: boolean; onRefresh: () => void }) {
+function Confirming({
+  stillConfirming,
+  paid,
+  onRefresh,
+}: {
+  stillConfirming: boolean;
+  paid: boolean;
+  onRefresh: () => void;
+}) {
   const { t } = useTranslation('shop');
   return (
     <>
       <h1 className="page__title shop-result__title">{t('shop.success.confirmingTitle')}</h1>
-      {stillConfirming ? (
+      {paid ? (
+        <p className="shop-progress" data-testid="payment-confirming-paid">
+          <span className="shop-spinner" aria-hidden="true" />
+          {t('shop.success.confirmingPaid')}
+        </p>
+      ) : stillConfirming ? (
         <>
           <p>{t('shop.success.stillConfirming')}</p>
           <div className="shop-actions">
@@ -168,7 +181,7 @@ function OrderProgress({ id }: { id: number }) {
           <LocalizedLink to={pathTo('home')}>{t('shop.common.home')}</LocalizedLink>
         </>
       ) : data === undefined || data.state === 'pending' ? (
-        <Confirming stillConfirming={stillConfirming} onRefresh={refresh} />
+        <Confirming stillConfirming={stillConfirming} paid={data?.confirming === true} onRefresh={refresh} />
       ) : data.state === 'paid' ? (
         <Paid order={data} />
       ) : (

@@ -86,6 +86,15 @@ describe('profile purchases', () => {
     expect(callsTo('POST', '/api/orders/3/cancel')).toHaveLength(1);
   });
 
+  it('shows an order paid at the provider as being confirmed, neither payable nor cancellable', async () => {
+    mockFetch({ 'GET /api/me/orders': ok(page([order(4, { confirming: true })])) });
+    renderApp('/profile/purchases', { user: users.free });
+    const row = await screen.findByTestId('order-row-4', undefined, { timeout: 5000 });
+    expect(within(row).getByTestId('order-state')).toHaveTextContent('支付确认中');
+    expect(within(row).queryByRole('button', { name: '支付订单：月度会员' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: '取消订单：月度会员' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty list with the way to the plans', async () => {
     mockFetch({ 'GET /api/me/orders': ok(page([])) });
     renderApp('/profile/purchases', { user: users.free });

@@ -29,7 +29,8 @@ function OrderRow({ order, onCancel, cancelling }: { order: OrderView; onCancel:
   const { lang } = useLang();
   const timezone = useCurrentUser()?.preferences.timezone;
   const title = orderTitle(order, t);
-  const payable = order.state === 'pending' && order.checkoutUrl;
+  // Paid at the provider, its notification on its way: neither payable again nor cancellable.
+  const payable = order.state === 'pending' && order.checkoutUrl && !order.confirming;
 
   return (
     <li className="order-row" data-testid={`order-row-${order.id}`} data-state={order.state}>
@@ -49,7 +50,7 @@ function OrderRow({ order, onCancel, cancelling }: { order: OrderView; onCancel:
         </span>
       </div>
       <span className={`order-state order-state--${order.state}`} data-testid="order-state">
-        {ORDER_STATE[order.state](t)}
+        {order.confirming ? t('shop.orders.confirming') : ORDER_STATE[order.state](t)}
       </span>
       <span className="order-row__amount" data-testid="order-amount">
         {formatCurrency({ amountMinor: order.amount, lang, currency: order.currency })}

@@ -605,7 +605,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Removes the orphan objects older than an hour (a fresh check finds them). */
+        /**
+         * Drops the uploads idle for an hour and stray part files, then removes the orphan objects
+         *     older than an hour (a fresh check finds them).
+         */
         post: operations["clean_admin_storage"];
         delete?: never;
         options?: never;
@@ -683,7 +686,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with email or username and password. */
+        /**
+         * Signs in with email or username and password. Sets the device cookie (HttpOnly): a browser
+         *     that carries the account's is judged on its own failures only, so others' wrong guesses
+         *     never keep it out; other clients wait, then are refused, after the account's failures.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -768,7 +775,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a listener's account and signs them in. */
+        /**
+         * Creates a listener's account and signs them in. Sets the device cookie (HttpOnly), which
+         *     lets this browser sign in to the account while others' wrong guesses hold it back.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -947,7 +957,7 @@ export interface paths {
         };
         /**
          * The cover made from image `id` at `size` (`large` 600×800, `card` 420×560, `medium`
-         *     300×400, `small` 150×200), a JPEG.
+         *     300×400, `small` 150×200), a JPEG. Only an image that is some book's cover is served.
          */
         get: operations["cover_image"];
         put?: never;
@@ -2237,6 +2247,11 @@ export interface components {
             expiresAt: number;
             /** Format: int64 */
             updatedAt: number;
+            /**
+             * @description Pending, but paid at the provider: its notification is on its way (the order is neither
+             *     payable again, nor cancelled, meanwhile).
+             */
+            confirming: boolean;
         };
         /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
         Page_BookSummary: {
@@ -2601,6 +2616,16 @@ export interface components {
              * @description Orphans kept because they are younger than an hour (perhaps being stored right now).
              */
             keptRecent: number;
+            /**
+             * Format: int64
+             * @description Uploads idle for an hour, and part files of no open upload, dropped.
+             */
+            uploadsDropped: number;
+            /**
+             * Format: int64
+             * @description The bytes their part files held.
+             */
+            uploadBytes: number;
         };
         /**
          * @description Which kind of store holds the files.
@@ -3134,6 +3159,11 @@ export interface components {
                 expiresAt: number;
                 /** Format: int64 */
                 updatedAt: number;
+                /**
+                 * @description Pending, but paid at the provider: its notification is on its way (the order is neither
+                 *     payable again, nor cancelled, meanwhile).
+                 */
+                confirming: boolean;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -3387,6 +3417,11 @@ export interface components {
                     expiresAt: number;
                     /** Format: int64 */
                     updatedAt: number;
+                    /**
+                     * @description Pending, but paid at the provider: its notification is on its way (the order is neither
+                     *     payable again, nor cancelled, meanwhile).
+                     */
+                    confirming: boolean;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -3593,6 +3628,16 @@ export interface components {
                  * @description Orphans kept because they are younger than an hour (perhaps being stored right now).
                  */
                 keptRecent: number;
+                /**
+                 * Format: int64
+                 * @description Uploads idle for an hour, and part files of no open upload, dropped.
+                 */
+                uploadsDropped: number;
+                /**
+                 * Format: int64
+                 * @description The bytes their part files held.
+                 */
+                uploadBytes: number;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -5743,7 +5788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not the tus body type, or the file is not of the upload's kind */
+            /** @description Not the tus body type, or the file is not of the upload's kind (or an image that does not decode or has more than 40 megapixels) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6473,7 +6518,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            /** @description No such size, or the image is no book's cover */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -1,6 +1,7 @@
 //! Exports of books, chapters and users as CSV or JSON, read 500 rows at a time by id and
 //! streamed as they are read, never whole in memory. Books and chapters come out in the
 //! columns the import reads, so an export can be imported elsewhere; users carry no secrets.
+//! A CSV cell that a spreadsheet would take for a formula is written with a `'` first.
 use std::collections::HashMap;
 
 use axum::body::Bytes;
@@ -10,6 +11,7 @@ use sea_orm::{
     QuerySelect,
 };
 use serde_json::{json, Value};
+use tingshu_core::spreadsheet::neutralize_cell;
 
 use crate::entities::{author, book, book_tag, category, chapter, narrator, tag, user};
 
@@ -274,14 +276,19 @@ fn cell(value: &Value) -> String {
     }
 }
 
-/// The CSV lines of `rows` (with the header line first when `header`).
+/// The CSV lines of `rows` (with the header line first when `header`), every cell
+/// neutralised so that a spreadsheet never reads it as a formula (the import restores it).
 fn csv_chunk(kind: ExportKind, rows: &[Value], header: bool) -> Result<Vec<u8>, csv::Error> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     if header {
         writer.write_record(kind.columns())?;
     }
     for row in rows {
-        writer.write_record(kind.columns().iter().map(|column| cell(&row[*column])))?;
+        writer.write_record(
+            kind.columns()
+                .iter()
+                .map(|column| neutralize_cell(&cell(&row[*column]))),
+        )?;
     }
     writer
         .into_inner()
@@ -375,5 +382,15 @@ mod tests {
         let empty: Vec<Value> = serde_json::from_slice(&json_chunk(&[], true, true)).unwrap();
         assert!(empty.is_empty());
         assert_eq!(cell(&json!(["a", "b"])), "a|b");
+    }
+
+    #[test]
+    fn no_cell_starts_a_formula() {
+        let rows = [
+            json!({"id": 1, "email": "=cmd|x!A0@x.test", "username": "-admin",
+            "userType": "+1", "subscriptionType": "@SUM(1)", "createdAt": "\t=1"}),
+        ];
+        let text = String::from_utf8(csv_chunk(ExportKind::Users, &rows, false).unwrap()).unwrap();
+        assert_eq!(text, "1,'=cmd|x!A0@x.test,'-admin,'+1,'@SUM(1),,'\t=1\n");
     }
 }

@@ -8,6 +8,10 @@
 //!   `categoryId`, `tags` separated by `|`, `published`).
 //! - CSV of chapters: a `book` column (an existing book's id or exact Chinese title) and the
 //!   chapter form's fields; the chapters are appended to their books in file order.
+//!
+//! A CSV cell is read as the core's `restoreCsvCell` gives it back, so a cell the export
+//! neutralised (`'=HYPERLINK(…)`, `'-2`) imports as the value it was made from. A cell typed
+//! by hand as `'` and then one of `=+-@'`, a tab or a carriage return loses that first `'`.
 use std::{
     collections::{HashMap, HashSet},
     sync::{
@@ -25,6 +29,7 @@ use tingshu_core::{
         edit::{validate_book, BookFields, BookValidation, ValidateBookInput},
     },
     i18n::texts::{text, text_with},
+    spreadsheet::restore_cell,
     Lang,
 };
 
@@ -239,6 +244,8 @@ fn read(bytes: &[u8], lang: Lang, errors: &mut Vec<ImportError>) -> ApiResult<Ve
         let mut object = Map::new();
         let mut book_ref = String::new();
         for (header, value) in headers.iter().zip(row.iter()) {
+            // An export's neutralised cell (`'=…`) reads back as the value it was made from.
+            let value = restore_cell(value);
             if value.is_empty() {
                 continue;
             }

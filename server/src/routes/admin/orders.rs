@@ -102,7 +102,7 @@ async fn list_admin_orders(
     )?;
     let states: Vec<&str> = OrderState::ALL.iter().map(|s| s.as_str()).collect();
     let wanted = choice_param(lang, "state", params.state.as_deref(), &states)?;
-    orders::expire_due(&state.db, now_ms()).await?;
+    orders::expire_due(&state.payments, now_ms()).await?;
     let mut query = order::Entity::find().order_by_desc(order::Column::Id);
     if let Some(wanted) = wanted {
         query = query.filter(order::Column::State.eq(wanted));
@@ -121,7 +121,7 @@ async fn list_admin_orders(
 }
 
 async fn order_detail(state: &AppState, id: i32) -> ApiResult<AdminOrder> {
-    let row = orders::find(&state.db, id, now_ms())
+    let row = orders::find(&state.payments, id, now_ms())
         .await?
         .ok_or(ApiError::NotFound(Missing::Order(id)))?;
     let buyers = with_buyers(state, std::slice::from_ref(&row)).await?;
@@ -170,7 +170,7 @@ async fn refund_admin_order(
     PathId(id): PathId,
     Body(input): Body<RefundInput>,
 ) -> ApiResult<Json<Success<AdminOrder>>> {
-    let row = orders::find(&state.db, id, now_ms())
+    let row = orders::find(&state.payments, id, now_ms())
         .await?
         .ok_or(ApiError::NotFound(Missing::Order(id)))?;
     let provider = state

@@ -14,6 +14,7 @@ use crate::{
     error::{success, ApiResult, Success},
     routes::registry::ApiRoutes,
     state::AppState,
+    uploads,
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
@@ -46,7 +47,8 @@ async fn check_admin_storage(
     Ok(success(storage::check(&state.console).await?))
 }
 
-/// Removes the orphan objects older than an hour (a fresh check finds them).
+/// Drops the uploads idle for an hour and stray part files, then removes the orphan objects
+/// older than an hour (a fresh check finds them).
 #[utoipa::path(post, path = "/admin/storage/clean", tag = "admin",
     responses((status = 200, body = Success<StorageCleanup>)))]
 #[tracing::instrument(skip_all)]
@@ -56,5 +58,8 @@ async fn clean_admin_storage(
     client: Client,
 ) -> ApiResult<Json<Success<StorageCleanup>>> {
     let actor = Actor::new(&caller, &client);
-    Ok(success(storage::clean(&state.console, &actor).await?))
+    let swept = uploads::sweep(&state.uploads, storage::ORPHAN_MIN_AGE).await?;
+    Ok(success(
+        storage::clean(&state.console, &actor, swept).await?,
+    ))
 }

@@ -156,7 +156,7 @@ async fn head_admin_upload(
         (status = 400, description = "Upload-Offset is missing or malformed", body = crate::error::ErrorBody),
         (status = 409, description = "The offset is not where the upload stands, or the upload is closed or busy", body = crate::error::ErrorBody),
         (status = 413, description = "More bytes than the declared size", body = crate::error::ErrorBody),
-        (status = 415, description = "Not the tus body type, or the file is not of the upload's kind", body = crate::error::ErrorBody),
+        (status = 415, description = "Not the tus body type, or the file is not of the upload's kind (or an image that does not decode or has more than 40 megapixels)", body = crate::error::ErrorBody),
         (status = 507, description = "The upload disk is full", body = crate::error::ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn append_admin_upload(

@@ -1,5 +1,8 @@
 //! The connection loop: HTTP/1.1 with limits on slow and idle clients (hyper's header read
-//! timeout, which `axum::serve` leaves off), and a shutdown bounded in time.
+//! timeout, which `axum::serve` leaves off), hyper's own parse errors answered as JSON, and a
+//! shutdown bounded in time.
+pub mod parse_errors;
+
 use std::{future::Future, net::SocketAddr, time::Duration};
 
 use axum::{body::Body, extract::ConnectInfo};
@@ -59,9 +62,10 @@ pub async fn serve(
                 .insert(ConnectInfo::<SocketAddr>(peer));
             request
         });
-        let connection = connections.watch(
-            builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)),
-        );
+        let connection = connections.watch(builder.serve_connection(
+            parse_errors::JsonParseErrors::new(TokioIo::new(stream)),
+            TowerToHyperService::new(service),
+        ));
         tokio::spawn(async move {
             if let Err(error) = connection.await {
                 tracing::debug!(%error, %peer, "connection ended with an error");

@@ -1,5 +1,7 @@
 //! The edge every response passes: security headers, compression, time limits, and the JSON
 //! error shape for rejections made before a handler ran (extractors, body limits, timeouts).
+pub mod body;
+
 use std::{convert::Infallible, sync::Arc, time::Duration};
 
 use axum::{
@@ -17,7 +19,7 @@ use tower_http::{
         CompressionLayer, DefaultPredicate,
     },
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
-    timeout::{RequestBodyTimeoutLayer, TimeoutLayer},
+    timeout::TimeoutLayer,
     trace::{DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
@@ -111,9 +113,15 @@ pub fn wrap(router: Router, config: &Config) -> AppService {
             StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(limits.request_timeout_secs),
         ))
-        .layer(RequestBodyTimeoutLayer::new(Duration::from_secs(
-            limits.body_timeout_secs,
-        )))
+        .layer(middleware::from_fn_with_state(
+            body::BodyRules {
+                pause: Duration::from_secs(limits.body_timeout_secs),
+                upload_bytes: config.max_audio_upload_mb.max(config.max_image_upload_mb)
+                    * 1024
+                    * 1024,
+            },
+            body::guard,
+        ))
         .service(router);
     BoxCloneSyncService::new(service)
 }
