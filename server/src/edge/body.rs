@@ -1,7 +1,10 @@
 //! The request body's guard: a declared `Content-Length` over the route's limit is refused at
 //! once (413), before the route runs; and a body must keep a pace. A pause longer than the
 //! body time limit ends it, and so does a trickle: once the time limit has passed, the body
-//! must average [`MIN_RATE`] bytes a second. Either way the request is answered 408.
+//! must average [`MIN_RATE`] bytes a second. Either way the request is answered 408. An answer
+//! sent before its request's body was read to the end (a refusal, a timeout) closes the
+//! connection and says so, so a client never sends its next request down a connection that
+//! still holds the rest of the last body, or that the server is about to close.
 use std::{
     future::Future,
     pin::Pin,
@@ -16,7 +19,7 @@ use std::{
 use axum::{
     body::{Body, Bytes},
     extract::{Request, State},
-    http::{header, Method, StatusCode},
+    http::{header, HeaderValue, Method, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -60,7 +63,7 @@ pub async fn guard(State(rules): State<BodyRules>, request: Request, next: Next)
     if declared
         .is_some_and(|length| length > rules.limit_of(request.method(), request.uri().path()))
     {
-        return ApiError::PayloadTooLarge.into_response();
+        return closing(ApiError::PayloadTooLarge.into_response());
     }
     let has_body = declared.is_some_and(|length| length > 0)
         || request.headers().contains_key(header::TRANSFER_ENCODING);
@@ -68,16 +71,29 @@ pub async fn guard(State(rules): State<BodyRules>, request: Request, next: Next)
         return next.run(request).await;
     }
     let expired = Arc::new(AtomicBool::new(false));
+    let finished = Arc::new(AtomicBool::new(false));
     let pace = Pace {
         pause: rules.pause,
         expired: expired.clone(),
+        finished: finished.clone(),
     };
     let request = request.map(|body| Body::new(pace.wrap(body)));
     let response = next.run(request).await;
     if expired.load(Ordering::Relaxed) {
         // No body: the JSON error layer words it.
-        return StatusCode::REQUEST_TIMEOUT.into_response();
+        return closing(StatusCode::REQUEST_TIMEOUT.into_response());
     }
+    if !finished.load(Ordering::Relaxed) {
+        return closing(response);
+    }
+    response
+}
+
+/// `response` with `Connection: close`: the connection ends after it.
+fn closing(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
     response
 }
 
@@ -90,12 +106,15 @@ struct PacedBody {
     pause: Duration,
     timer: Pin<Box<Sleep>>,
     expired: Arc<AtomicBool>,
+    /// Set once the body was read to its end.
+    finished: Arc<AtomicBool>,
 }
 
 /// The settings of a [`PacedBody`] before it has its body.
 struct Pace {
     pause: Duration,
     expired: Arc<AtomicBool>,
+    finished: Arc<AtomicBool>,
 }
 
 impl PacedBody {
@@ -120,6 +139,7 @@ impl Pace {
             pause: self.pause,
             timer: Box::pin(tokio::time::sleep_until(now + self.pause)),
             expired: self.expired,
+            finished: self.finished,
         }
     }
 }
@@ -141,6 +161,9 @@ impl http_body::Body for PacedBody {
                 if let Some(data) = frame.data_ref() {
                     this.received += data.len() as u64;
                 }
+                if this.inner.is_end_stream() {
+                    this.finished.store(true, Ordering::Relaxed);
+                }
                 this.last_frame = Instant::now();
                 let deadline = this.deadline();
                 this.timer.as_mut().reset(deadline);
@@ -153,6 +176,10 @@ impl http_body::Body for PacedBody {
                 }
                 Poll::Pending => Poll::Pending,
             },
+            Poll::Ready(None) => {
+                this.finished.store(true, Ordering::Relaxed);
+                Poll::Ready(None)
+            }
             other => other,
         }
     }

@@ -981,6 +981,7 @@ async fn a_payment_approved_during_an_outage_of_over_a_minute_arrives_when_it_en
     };
     let app = app_on(&disk, 8).await;
     let user = app.signed_up_user("patient").await;
+    let operator = admin(&app).await;
     let order = new_order(
         &app,
         &user,
@@ -1016,6 +1017,13 @@ async fn a_payment_approved_during_an_outage_of_over_a_minute_arrives_when_it_en
     .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["code"], "payment_confirming");
+    // The console sees it too.
+    let seen = data(
+        app.get_as(&format!("/api/admin/orders/{id}"), &operator.access_token)
+            .await,
+    )
+    .await;
+    assert_eq!(seen["confirming"], true, "{seen}");
 
     // The disk is freed: within the longest wait between two tries, the membership arrives.
     std::fs::remove_file(&filler).unwrap();

@@ -27,7 +27,7 @@ function Facts({ order }: { order: AdminOrder }) {
     [t('console.orders.columns.item'), orderItem(order, t)],
     [t('console.orders.columns.kind'), KIND_LABEL[order.kind](t)],
     [t('console.orders.columns.amount'), <Amount key="amount" amountMinor={order.amount} currency={order.currency} />],
-    [t('console.orders.columns.state'), <StateBadge key="state" state={order.state} />],
+    [t('console.orders.columns.state'), <StateBadge key="state" state={order.state} confirming={order.confirming} />],
     [t('console.orders.columns.provider'), order.provider],
     [t('console.orders.detail.providerRef'), order.providerRef ? <code>{order.providerRef}</code> : '—'],
     [t('console.orders.columns.created'), <Time key="created" ms={order.createdAt} />],

@@ -66,6 +66,16 @@ describe('console orders', () => {
     expect(listCalls(calls)[0].get('pageSize')).toBe('20');
   });
 
+  it('shows a pending order paid at the provider as being confirmed', async () => {
+    const confirming = adminOrder(10, { state: 'pending', paidAt: null, confirming: true });
+    mockFetch({ 'GET /api/admin/orders': ok(page([confirming, chapter], 2, 20)) });
+    renderApp('/admin/orders', { user: users.admin });
+    await screen.findByTestId('order-row-10', undefined, { timeout: 5000 });
+    expect(within(row(10)).getByText('支付确认中')).toBeInTheDocument();
+    expect(within(row(10)).queryByText('待支付')).not.toBeInTheDocument();
+    expect(within(row(9)).getByText('待支付')).toBeInTheDocument();
+  });
+
   it('keeps the state filter and the page in the address and sends them', async () => {
     const { calls } = mockFetch({ 'GET /api/admin/orders': ok(page([monthly], 45, 20)) });
     const user = userEvent.setup();

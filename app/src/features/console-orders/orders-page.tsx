@@ -123,7 +123,7 @@ export function AdminOrdersPage() {
                     <Amount amountMinor={order.amount} currency={order.currency} />
                   </td>
                   <td>
-                    <StateBadge state={order.state} />
+                    <StateBadge state={order.state} confirming={order.confirming} />
                   </td>
                   <td>{order.provider}</td>
                   <td>

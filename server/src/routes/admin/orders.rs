@@ -69,13 +69,18 @@ async fn with_buyers(state: &AppState, rows: &[order::Model]) -> ApiResult<HashM
         .collect())
 }
 
+/// The console's view of `row`; `confirming` when it is paid at the provider, its
+/// notification on its way.
 fn admin_order(
     row: &order::Model,
     buyers: &HashMap<i32, String>,
     events: Vec<OrderEventView>,
+    confirming: bool,
 ) -> AdminOrder {
+    let mut order = OrderView::from(row);
+    order.confirming = confirming;
     AdminOrder {
-        order: OrderView::from(row),
+        order,
         user_id: row.user_id,
         username: buyers.get(&row.user_id).cloned(),
         provider_ref: row.provider_ref.clone(),
@@ -113,10 +118,11 @@ async fn list_admin_orders(
         .fetch_page(paging.page - 1)
         .await?;
     let buyers = with_buyers(&state, &rows).await?;
-    let items = rows
-        .iter()
-        .map(|row| admin_order(row, &buyers, Vec::new()))
-        .collect();
+    let mut items = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let confirming = orders::paid_unconfirmed(&state.payments, row).await;
+        items.push(admin_order(row, &buyers, Vec::new(), confirming));
+    }
     Ok(success(Page::new(items, total, paging)))
 }
 
@@ -130,7 +136,8 @@ async fn order_detail(state: &AppState, id: i32) -> ApiResult<AdminOrder> {
         .iter()
         .map(OrderEventView::from)
         .collect();
-    Ok(admin_order(&row, &buyers, events))
+    let confirming = orders::paid_unconfirmed(&state.payments, &row).await;
+    Ok(admin_order(&row, &buyers, events, confirming))
 }
 
 /// One order with every transition (time and cause).
