@@ -471,6 +471,13 @@ pub async fn paid_unconfirmed(payments: &Payments, order: &order::Model) -> bool
     }
 }
 
+/// The view of `order`, saying whether a payment of it is being confirmed.
+pub async fn view(payments: &Payments, order: &order::Model) -> super::view::OrderView {
+    let mut view = super::view::OrderView::from(order);
+    view.confirming = paid_unconfirmed(payments, order).await;
+    view
+}
+
 /// Reads `id`, cancelling it first when it waited past its expiry (unless it was paid).
 pub async fn find(payments: &Payments, id: i32, now_ms: i64) -> ApiResult<Option<order::Model>> {
     let db = &payments.db;

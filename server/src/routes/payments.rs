@@ -162,13 +162,6 @@ async fn create_order(
     Ok(success(OrderView::from(&order)))
 }
 
-/// The buyer's view of `order`, saying whether a payment of it is being confirmed.
-async fn order_view(state: &AppState, order: &order::Model) -> OrderView {
-    let mut view = OrderView::from(order);
-    view.confirming = orders::paid_unconfirmed(&state.payments, order).await;
-    view
-}
-
 async fn own_order(state: &AppState, user_id: i32, id: i32) -> ApiResult<order::Model> {
     orders::find(&state.payments, id, now_ms())
         .await?
@@ -194,7 +187,7 @@ async fn get_order(
     if settled_recently {
         state.accounts.callers.forget_account(caller.user.id).await;
     }
-    Ok(success(order_view(&state, &order).await))
+    Ok(success(orders::view(&state.payments, &order).await))
 }
 
 /// Cancels one of the caller's pending orders.
@@ -243,7 +236,7 @@ async fn list_my_orders(
         .await?;
     let mut items = Vec::with_capacity(rows.len());
     for row in &rows {
-        items.push(order_view(&state, row).await);
+        items.push(orders::view(&state.payments, row).await);
     }
     Ok(success(Page::new(items, total, paging)))
 }

@@ -272,10 +272,13 @@ async fn awaited_bytes(uploads: &Uploads) -> ApiResult<u64> {
         .into_tuple()
         .all(uploads.db.reader())
         .await?;
+    // One look at each part file: a missing one (stopped) awaits nothing.
     Ok(open
         .iter()
-        .filter(|(id, _)| uploads.part(id).exists())
-        .map(|(id, size)| (*size - uploads.received(id)).max(0) as u64)
+        .filter_map(|(id, size)| {
+            let received = std::fs::metadata(uploads.part(id)).ok()?.len();
+            Some((*size as u64).saturating_sub(received))
+        })
         .sum())
 }
 

@@ -69,16 +69,13 @@ async fn with_buyers(state: &AppState, rows: &[order::Model]) -> ApiResult<HashM
         .collect())
 }
 
-/// The console's view of `row`; `confirming` when it is paid at the provider, its
-/// notification on its way.
+/// The console's view of `row` (`order`: its view, with whether it is being confirmed).
 fn admin_order(
     row: &order::Model,
+    order: OrderView,
     buyers: &HashMap<i32, String>,
     events: Vec<OrderEventView>,
-    confirming: bool,
 ) -> AdminOrder {
-    let mut order = OrderView::from(row);
-    order.confirming = confirming;
     AdminOrder {
         order,
         user_id: row.user_id,
@@ -120,8 +117,8 @@ async fn list_admin_orders(
     let buyers = with_buyers(&state, &rows).await?;
     let mut items = Vec::with_capacity(rows.len());
     for row in &rows {
-        let confirming = orders::paid_unconfirmed(&state.payments, row).await;
-        items.push(admin_order(row, &buyers, Vec::new(), confirming));
+        let view = orders::view(&state.payments, row).await;
+        items.push(admin_order(row, view, &buyers, Vec::new()));
     }
     Ok(success(Page::new(items, total, paging)))
 }
@@ -136,8 +133,8 @@ async fn order_detail(state: &AppState, id: i32) -> ApiResult<AdminOrder> {
         .iter()
         .map(OrderEventView::from)
         .collect();
-    let confirming = orders::paid_unconfirmed(&state.payments, &row).await;
-    Ok(admin_order(&row, &buyers, events, confirming))
+    let view = orders::view(&state.payments, &row).await;
+    Ok(admin_order(&row, view, &buyers, events))
 }
 
 /// One order with every transition (time and cause).
