@@ -38,11 +38,42 @@ logout_token="$(sign_in)"
 export PYTHONPATH="$(realpath "$(dirname "$0")")${PYTHONPATH:+:$PYTHONPATH}"
 export SCHEMATHESIS_HOOKS=fuzz_hooks
 checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
-common=(--checks "$checks" --workers 2 --request-timeout 10 --suppress-health-check all --no-color)
+# One worker: Python 3.11's parser breaks when two threads parse source at once, which
+# hypothesis does as it first describes a strategy ("AST constructor recursion depth mismatch").
+common=(--checks "$checks" --workers 1 --request-timeout 10 --suppress-health-check all --no-color)
 
 # Every operation but signing out (which would end the session the others run in).
 "$schemathesis" run "$base/api/openapi.json" "${common[@]}" --max-time "$seconds" \
-  --exclude-path /api/auth/logout -H "Authorization: Bearer $token"
+  --exclude-path /api/auth/logout -H "Authorization: Bearer $token" | tee "$work/run.log"
+# The document states every rule of a single request (lengths, patterns, ranges, choices,
+# required fields), so generated input gets past validation. Schemathesis names the operations
+# that still mostly refused it; only these may be among them, for rules about stored records
+# that no schema can state.
+expected_refusals=(
+  "POST /api/admin/uploads"                      # the file name inside base64 tus metadata
+  "POST /api/auth/change-password"               # the account's current password
+  "POST /api/orders"                             # a book, chapter or plan on sale
+  "POST /api/admin/books"                        # an existing category
+  "PUT /api/admin/books/{id}"                    # an existing category
+  "POST /api/admin/categories"                   # an existing parent
+  "PUT /api/admin/categories/{id}"               # an existing parent, not itself
+  "DELETE /api/admin/categories/{id}"            # an existing category to move its books to
+  "POST /api/admin/books/{id}/chapters"          # an uploaded audio file
+  "POST /api/admin/books/{id}/chapters/batch"    # uploaded audio files
+  "PUT /api/admin/chapters/{id}"                 # an uploaded audio file
+  "PUT /api/admin/books/{id}/chapters/order"     # exactly the book's chapters
+  "PUT /api/admin/books/{id}/cover"              # an uploaded image
+  "POST /api/payments/{provider}/webhook"        # the provider's signature of the body
+)
+unexpected="$(sed 's/\x1b\[[0-9;]*m//g' "$work/run.log" \
+  | awk '/^Schema validation mismatch:/ {on=1; next} on && /^ *- / {sub(/^ *- /, ""); print; next} on && /^💡/ {on=0}' \
+  | grep -vxF -f <(printf '%s\n' "${expected_refusals[@]}") || true)"
+if [ -n "$unexpected" ]; then
+  echo "schemathesis: these operations mostly refused input their documented schema allows:"
+  echo "$unexpected"
+  echo "state the rule in the document (core::contract, routes::constraints) or fix the check"
+  exit 1
+fi
 # Signing out, in a session of its own.
 "$schemathesis" run "$base/api/openapi.json" "${common[@]}" --max-time 20 \
   --include-path /api/auth/logout -H "Authorization: Bearer $logout_token"

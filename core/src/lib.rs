@@ -68,6 +68,7 @@
 pub mod auth;
 pub mod bots;
 pub mod catalog;
+pub mod contract;
 pub mod error_screen;
 pub mod feedback;
 pub mod format;

@@ -19,9 +19,57 @@ use crate::{
 };
 
 /// A JSON body whose rejections (bad JSON, wrong shape, too large) become the API's error body.
-#[derive(FromRequest)]
-#[from_request(via(Json), rejection(ApiError))]
+/// A whole number written with a fraction (`2.0`), which JSON and JSON Schema count as the
+/// integer it equals, is read as that integer.
 pub struct Body<T>(pub T);
+
+impl<S, T> FromRequest<S> for Body<T>
+where
+    S: Send + Sync,
+    T: serde::de::DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let Json(value) = Json::<serde_json::Value>::from_request(request, state).await?;
+        read_value(value).map(Self)
+    }
+}
+
+/// JSON `bytes` as a `T`, read as [`Body`] reads a body (for routes that take other types too).
+pub fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let value =
+        serde_json::from_slice(bytes).map_err(|error| ApiError::BadJson(error.to_string()))?;
+    read_value(value)
+}
+
+/// `value` as a `T`, its whole numbers as integers; a mismatch names the path it was found at.
+fn read_value<T: serde::de::DeserializeOwned>(mut value: serde_json::Value) -> Result<T, ApiError> {
+    whole_numbers_as_integers(&mut value);
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        ApiError::BadJson(format!(
+            "Failed to deserialize the JSON body into the target type: {error}"
+        ))
+    })
+}
+
+/// Rewrites every number with a zero fraction within the 64-bit range as an integer.
+fn whole_numbers_as_integers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(number) => {
+            const LIMIT: f64 = 9_007_199_254_740_992.0; // 2^53: exact as f64 and as i64
+            if let Some(float) = number.as_f64().filter(|_| number.is_f64()) {
+                if float.fract() == 0.0 && float.abs() <= LIMIT {
+                    *number = serde_json::Number::from(float as i64);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers_as_integers),
+        Value::Null | Value::Bool(_) | Value::String(_) => {}
+    }
+}
 
 /// A JSON body that may be left out: no body, or only white space, is `T::default()`.
 pub struct OptionalBody<T>(pub T);
@@ -40,8 +88,8 @@ where
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(Self(T::default()));
         }
-        let Json(value) = Json::<T>::from_bytes(&bytes)?;
-        Ok(Self(value))
+        let Json(value) = Json::<serde_json::Value>::from_bytes(&bytes)?;
+        read_value(value).map(Self)
     }
 }
 
@@ -141,5 +189,44 @@ where
                     fields: Default::default(),
                 }
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Form {
+        ids: Vec<i32>,
+        seconds: f64,
+    }
+
+    #[test]
+    fn whole_numbers_written_with_a_fraction_are_integers() {
+        let form: Form = read_value(json!({"ids": [1.0, 2, -3.0], "seconds": 4.0})).unwrap();
+        assert_eq!(
+            form,
+            Form {
+                ids: vec![1, 2, -3],
+                seconds: 4.0
+            }
+        );
+    }
+
+    #[test]
+    fn a_fraction_or_a_number_beyond_the_type_is_refused_with_its_path() {
+        for (body, path) in [
+            (json!({"ids": [1, 2.5], "seconds": 0}), "ids[1]"),
+            (json!({"ids": [1e300], "seconds": 0}), "ids[0]"),
+            (json!({"ids": [4294967296.0], "seconds": 0}), "ids[0]"),
+        ] {
+            match read_value::<Form>(body) {
+                Err(ApiError::BadJson(detail)) => assert!(detail.contains(path), "{detail}"),
+                other => panic!("{path}: {other:?}"),
+            }
+        }
     }
 }

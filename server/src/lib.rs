@@ -19,6 +19,7 @@ pub mod extract;
 pub mod feedback;
 pub mod i18n;
 pub mod library;
+pub mod memory;
 pub mod paging;
 pub mod payments;
 pub mod people;

@@ -6,9 +6,16 @@ use tingshu_server::{
     telemetry,
 };
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    return_large_buffers_to_the_system();
+fn main() -> anyhow::Result<()> {
+    // Before the runtime starts its threads.
+    tingshu_server::memory::tune_allocator();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(run())
+}
+
+async fn run() -> anyhow::Result<()> {
     let Cli { command, config } = Cli::parse();
     telemetry::init(config.log_format);
     match command.unwrap_or(Command::Serve) {
@@ -23,17 +30,5 @@ async fn main() -> anyhow::Result<()> {
             format,
             output,
         } => cli::export(config, kind, format, output.as_deref()).await,
-    }
-}
-
-/// Large buffers (each password hash works in 19 MiB) are mapped and unmapped on their own,
-/// so memory goes back to the system after a burst of sign-ins. By default glibc raises its
-/// mapping threshold after the first such free and then keeps the buffers in its per-thread
-/// arenas: 200 parallel sign-ins left a 460 MiB peak that way.
-fn return_large_buffers_to_the_system() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only changes a malloc tuning parameter; called before any thread starts.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
 }

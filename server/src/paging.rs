@@ -82,6 +82,9 @@ pub fn whole_number_param(
     })
 }
 
+/// The spellings of a yes-or-no filter (`?published=true`).
+pub const YES_NO: [&str; 2] = ["true", "false"];
+
 /// An optional parameter that must be one of `allowed`; absent or blank is `None`.
 pub fn choice_param(
     lang: Lang,

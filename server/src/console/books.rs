@@ -75,7 +75,7 @@ pub struct AdminBookParams {
 }
 
 /// The orders of the console's list.
-const SORTS: [&str; 4] = ["updated", "newest", "title", "plays"];
+pub const SORTS: [&str; 4] = ["updated", "newest", "title", "plays"];
 
 /// A validated list request.
 #[derive(Debug, Clone)]
@@ -128,7 +128,7 @@ impl AdminBookQuery {
             lang,
             "published",
             params.published.as_deref(),
-            &["true", "false"],
+            &crate::paging::YES_NO,
         )?
         .map(|value| value == "true");
         let sort = choice_param(lang, "sort", params.sort.as_deref(), &SORTS)?;

@@ -50,6 +50,8 @@ pub const CHAPTERS_MAX: usize = 500;
 /// The chapters-across-books list: at most 100 per page, 20 by default.
 const LIST_MAX_PAGE_SIZE: u64 = 100;
 const LIST_DEFAULT_PAGE_SIZE: u64 = 20;
+/// The spellings of the chapter list's `?audio` filter.
+pub const AUDIO_FILTERS: [&str; 2] = ["missing", "present"];
 
 /// The answer shape of a chapter with its audio file.
 fn view(row: chapter::Model, asset: Option<&asset::Model>) -> AdminChapter {
@@ -655,17 +657,12 @@ pub async fn list_all(
         LIST_MAX_PAGE_SIZE,
     )?;
     let book_id = whole_number_param(lang, "book", params.book.as_deref(), 1, i32::MAX as u64)?;
-    let audio = choice_param(
-        lang,
-        "audio",
-        params.audio.as_deref(),
-        &["missing", "present"],
-    )?;
+    let audio = choice_param(lang, "audio", params.audio.as_deref(), &AUDIO_FILTERS)?;
     let published = choice_param(
         lang,
         "published",
         params.published.as_deref(),
-        &["true", "false"],
+        &crate::paging::YES_NO,
     )?;
     let mut condition = Condition::all();
     if let Some(q) = params.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {

@@ -32,6 +32,10 @@ use crate::{
     error::{ApiError, ApiResult, Missing},
 };
 
+/// The default and largest page of an order list (the buyer's and the console's).
+pub const LIST_DEFAULT_PAGE_SIZE: u64 = 20;
+pub const LIST_MAX_PAGE_SIZE: u64 = 100;
+
 /// What a buyer asks to buy.
 #[derive(Debug, Clone)]
 pub struct OrderRequest {

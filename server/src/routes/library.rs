@@ -254,7 +254,7 @@ fn progress_body(headers: &HeaderMap, body: &Bytes) -> ApiResult<ProgressBody> {
             "expected application/json or text/plain, not {content_type}"
         )));
     }
-    serde_json::from_slice(body).map_err(|error| ApiError::BadJson(error.to_string()))
+    crate::extract::read_json(body)
 }
 
 /// Saves where the caller is in a chapter; an older report than the stored one is ignored.

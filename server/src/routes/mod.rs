@@ -3,7 +3,7 @@ use std::sync::Arc;
 
 use axum::{extract::OriginalUri, http::Method, Router};
 
-use utoipa_swagger_ui::SwaggerUi;
+use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::{
     error::{ApiError, Missing},
@@ -14,6 +14,7 @@ pub mod admin;
 pub mod audio;
 pub mod auth;
 pub mod catalog;
+pub mod constraints;
 pub mod contract;
 pub mod covers;
 pub mod feedback;
@@ -68,7 +69,8 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
     let router = Router::new()
         .merge(health::router())
         .merge(i18n::router())
-        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", document))
+        .route("/api/openapi.json", serve_document(&document))
+        .merge(SwaggerUi::new("/api/docs").config(Config::from("/api/openapi.json")))
         .nest("/api", api)
         .fallback_service(spa::service(state.config.static_dir.as_deref()).layer(
             axum::middleware::from_fn_with_state(
@@ -83,6 +85,25 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
         ))
         .with_state(state);
     (router, table)
+}
+
+/// Serves `document` as the JSON written once here: the document's structures are dropped
+/// rather than kept for the life of the process and serialised again on every request.
+fn serve_document<S: Clone + Send + Sync + 'static>(
+    document: &utoipa::openapi::OpenApi,
+) -> axum::routing::MethodRouter<S> {
+    let json = axum::body::Bytes::from(
+        serde_json::to_vec(document).expect("the OpenAPI document serialises"),
+    );
+    axum::routing::get(move || {
+        let json = json.clone();
+        async move {
+            (
+                [(axum::http::header::CONTENT_TYPE, "application/json")],
+                json,
+            )
+        }
+    })
 }
 
 /// The API's OpenAPI document, as `/api/openapi.json` serves it.

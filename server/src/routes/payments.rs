@@ -224,7 +224,11 @@ async fn list_my_orders(
     RequestLang(lang): RequestLang,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<OrderView>>>> {
-    let paging = params.paging(lang, 20, 100)?;
+    let paging = params.paging(
+        lang,
+        orders::LIST_DEFAULT_PAGE_SIZE,
+        orders::LIST_MAX_PAGE_SIZE,
+    )?;
     orders::expire_due(&state.payments, now_ms()).await?;
     let query = order::Entity::find()
         .filter(order::Column::UserId.eq(caller.user.id))

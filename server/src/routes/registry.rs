@@ -112,7 +112,13 @@ impl ApiRoutes {
         self
     }
 
-    pub fn into_parts(self) -> ApiParts {
+    /// The parts, with the rules the server enforces written into the document.
+    pub fn into_parts(mut self) -> ApiParts {
+        let unmatched = super::constraints::state(&mut self.document);
+        assert!(
+            unmatched.is_empty(),
+            "constraints naming nothing in the API document: {unmatched:?}"
+        );
         ApiParts {
             router: self.router,
             table: self.table,

@@ -10,7 +10,7 @@ use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 /// The segmentation dictionary (see `dictionary/make.sh` for which words and why).
 const DICTIONARY: &[u8] = include_bytes!("dictionary/words.txt.gz");
 
-/// Jieba with [`DICTIONARY`], loaded on the first use (about 6 MiB resident).
+/// Jieba with [`DICTIONARY`], loaded on the first use (a few MiB resident: BENCHMARKS.md).
 static JIEBA: LazyLock<Jieba> = LazyLock::new(|| {
     let mut words = BufReader::new(GzDecoder::new(DICTIONARY));
     Jieba::with_dict(&mut words).expect("the built-in segmentation dictionary is well formed")

@@ -2,9 +2,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toast/use-toast';
+import type { FeedbackInput } from '@/lib/api/types';
 import type { Label } from '@/lib/i18n';
 import { useSubmitFeedback } from './api/submit-feedback';
 import './feedback-page.css';
+
+/** The categories the API takes (its document's enum). */
+type Category = FeedbackInput['category'];
 
 const categories = [
   { value: 'bug', label: (t) => t('pages.feedback.form.categories.bug') },
@@ -12,13 +16,13 @@ const categories = [
   { value: 'suggestion', label: (t) => t('pages.feedback.form.categories.suggestion') },
   { value: 'account', label: (t) => t('pages.feedback.form.categories.account') },
   { value: 'other', label: (t) => t('pages.feedback.form.categories.other') },
-] satisfies { value: string; label: Label }[];
+] satisfies { value: Category; label: Label }[];
 
 export function FeedbackPage() {
   const { t } = useTranslation('pages');
   const { toast } = useToast();
   const { submit, status, fieldErrors, error } = useSubmitFeedback();
-  const [category, setCategory] = useState<string>('suggestion');
+  const [category, setCategory] = useState<Category>('suggestion');
   const [message, setMessage] = useState('');
   const [contact, setContact] = useState('');
   const id = useId();
@@ -56,7 +60,8 @@ export function FeedbackPage() {
             id={`${id}-category`}
             className="field__input"
             value={category}
-            onChange={(event) => setCategory(event.target.value)}
+            // The select offers only the categories above.
+            onChange={(event) => setCategory(event.target.value as Category)}
             aria-invalid={Boolean(fieldErrors.category)}
             aria-describedby={describedBy('category')}
           >

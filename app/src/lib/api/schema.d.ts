@@ -1792,14 +1792,9 @@ export interface components {
         ChapterBulk: {
             action: components["schemas"]["ChapterBulkAction"];
             chapterIds: number[];
-            /**
-             * Format: double
-             * @description For `price`: minor units.
-             */
+            /** @description For `price`: minor units. */
             priceCny?: number | null;
-            /** Format: double */
             priceUsd?: number | null;
-            /** Format: double */
             priceJpy?: number | null;
         };
         /**
@@ -1890,7 +1885,6 @@ export interface components {
          *     no cover.
          */
         CoverRequest: {
-            /** Format: int32 */
             assetId?: number | null;
         };
         /** @description What to buy. */
@@ -1898,15 +1892,9 @@ export interface components {
             kind: components["schemas"]["OrderKind"];
             /** @description For `plan`: `monthly`, `quarterly`, `yearly` or `lifetime`. */
             planCode?: string | null;
-            /**
-             * Format: int32
-             * @description For `book`.
-             */
+            /** @description For `book`. */
             bookId?: number | null;
-            /**
-             * Format: int32
-             * @description For `chapter`.
-             */
+            /** @description For `chapter`. */
             chapterId?: number | null;
             currency?: components["schemas"]["Currency"] | null;
             /** @description The app path to return to after paying (`/books/3`). */
@@ -1996,7 +1984,6 @@ export interface components {
         };
         /** @description What to keep offline: a book, or chosen chapters of it. */
         DownloadRequest: {
-            /** Format: int32 */
             bookId: number;
             /** @description Absent: every published chapter with audio (at most 500). */
             chapterIds?: number[] | null;
@@ -2036,8 +2023,9 @@ export interface components {
         };
         /** @description A feedback form as sent: every field may be missing or wrong. */
         FeedbackInput: {
-            category?: string | null;
-            message?: string | null;
+            /** @enum {string} */
+            category: "bug" | "content" | "suggestion" | "account" | "other";
+            message: string;
             contact?: string | null;
         };
         /** @description A book whose cover is made from a file. */
@@ -2140,8 +2128,8 @@ export interface components {
         Lang: "zh" | "en" | "ja";
         /** @description Credentials as sent to `POST /api/auth/login`; `email` may also be the username. */
         LoginInput: {
-            email?: string | null;
-            password?: string | null;
+            email: string;
+            password: string;
         };
         LogoutRequest: {
             sessionId?: string | null;
@@ -2335,8 +2323,8 @@ export interface components {
         };
         /** @description A password change as sent: the current password and the new one. */
         PasswordChangeRequest: {
-            currentPassword?: string | null;
-            newPassword?: string | null;
+            currentPassword: string;
+            newPassword: string;
         };
         /**
          * @description What a role may do in the console; the permissions table holds exactly these names.
@@ -2365,11 +2353,8 @@ export interface components {
         };
         /** @description A plan's prices (minor units; absent or 0: not sold in that currency) and whether it is on sale. */
         PlanInput: {
-            /** Format: double */
             priceCny?: number | null;
-            /** Format: double */
             priceUsd?: number | null;
-            /** Format: double */
             priceJpy?: number | null;
             active: boolean;
         };
@@ -2441,15 +2426,12 @@ export interface components {
         /** @description `PUT /api/me/progress/{chapterId}` body (JSON, possibly sent as `text/plain` by `sendBeacon`). */
         ProgressBody: {
             /** Format: double */
-            positionSecs?: number | null;
+            positionSecs: number;
             /** Format: double */
-            durationSecs?: number | null;
+            durationSecs: number;
             completed?: boolean | null;
-            /**
-             * Format: int64
-             * @description The client's clock (ms) when the position was taken.
-             */
-            updatedAt?: number | null;
+            /** @description The client's clock (ms) when the position was taken. */
+            updatedAt: number;
         };
         /** @description `PUT` and `DELETE /api/books/{id}/rating`: the caller's rating now and the book's. */
         RatingSaved: {
@@ -2497,7 +2479,7 @@ export interface components {
             reason: components["schemas"]["Reason"];
         };
         RefreshRequest: {
-            refreshToken?: string | null;
+            refreshToken: string;
         };
         /** @description Why an order is refunded. */
         RefundInput: {
@@ -2506,9 +2488,10 @@ export interface components {
         };
         /** @description `POST /api/auth/register` body. */
         RegistrationRequest: {
-            email?: string | null;
-            username?: string | null;
-            password?: string | null;
+            /** Format: email */
+            email: string;
+            username: string;
+            password: string;
         };
         Removed: {
             removed: boolean;
@@ -3919,8 +3902,7 @@ export interface components {
         };
         /** @description Input of `validateBook`: the book form as typed. */
         ValidateBookInput: {
-            /** @default null */
-            titleZh: string | null;
+            titleZh: string;
             /** @default null */
             titleEn: string | null;
             /** @default null */
@@ -3931,82 +3913,60 @@ export interface components {
             subtitleEn: string | null;
             /** @default null */
             subtitleJa: string | null;
-            /** @default null */
-            descriptionZh: string | null;
+            descriptionZh: string;
             /** @default null */
             descriptionEn: string | null;
             /** @default null */
             descriptionJa: string | null;
-            /**
-             * @description The author's name (an existing author by that name is reused).
-             * @default null
-             */
-            author: string | null;
+            /** @description The author's name (an existing author by that name is reused). */
+            author: string;
             /**
              * @description The narrator's name, if any.
              * @default null
              */
             narrator: string | null;
-            /**
-             * Format: double
-             * @default null
-             */
-            categoryId: number | null;
+            categoryId: number;
             /** @default null */
             tags: string[] | null;
             /**
              * @description `serialising` or `finished`.
-             * @default null
+             * @enum {string}
              */
-            status: string | null;
+            status: "serialising" | "finished";
             /**
              * @description `free`, `vip` or `paid`.
-             * @default null
+             * @enum {string}
              */
-            access: string | null;
+            access: "free" | "vip" | "paid";
             /**
              * @description The language the book is read in; `zh` when absent.
              * @default null
+             * @enum {string|null}
              */
-            language: string | null;
+            language: "zh" | "en" | "ja" | null;
             /**
-             * Format: double
              * @description Prices in minor units (fen, cents, yen); all three are required for a paid book.
              * @default null
              */
             priceCny: number | null;
-            /**
-             * Format: double
-             * @default null
-             */
+            /** @default null */
             priceUsd: number | null;
-            /**
-             * Format: double
-             * @default null
-             */
+            /** @default null */
             priceJpy: number | null;
         };
         /** @description Input of `validateCategory`: the category form as typed. */
         ValidateCategoryInput: {
+            /** @description The address name: lower-case letters and digits in words joined by `-` (`wuxia`). */
+            slug: string;
+            nameZh: string;
+            nameEn: string;
+            nameJa: string;
             /**
-             * @description The address name: lower-case letters and digits in words joined by `-` (`wuxia`).
-             * @default null
-             */
-            slug: string | null;
-            /** @default null */
-            nameZh: string | null;
-            /** @default null */
-            nameEn: string | null;
-            /** @default null */
-            nameJa: string | null;
-            /**
-             * Format: double
              * @description The parent category, if any.
              * @default null
              */
             parentId: number | null;
             /**
-             * Format: double
              * @description The position among its siblings, smallest first; 0 when absent.
              * @default null
              */
@@ -4014,14 +3974,12 @@ export interface components {
         };
         /** @description Input of `validateChapter`: the chapter form as typed. */
         ValidateChapterInput: {
-            /** @default null */
-            titleZh: string | null;
+            titleZh: string;
             /** @default null */
             titleEn: string | null;
             /** @default null */
             titleJa: string | null;
             /**
-             * Format: double
              * @description The stored audio file (from an upload), if any yet.
              * @default null
              */
@@ -4032,20 +3990,13 @@ export interface components {
              */
             isFree: boolean | null;
             /**
-             * Format: double
              * @description The chapter's own price in minor units (fen, cents, yen), for paid books sold by chapter.
              * @default null
              */
             priceCny: number | null;
-            /**
-             * Format: double
-             * @default null
-             */
+            /** @default null */
             priceUsd: number | null;
-            /**
-             * Format: double
-             * @default null
-             */
+            /** @default null */
             priceJpy: number | null;
             /**
              * @description Listeners see it; true when absent.
@@ -4055,12 +4006,8 @@ export interface components {
         };
         /** @description A rating form as sent: every field may be missing or wrong. */
         ValidateReviewInput: {
-            /**
-             * Format: double
-             * @description A whole number from 1 to 5.
-             * @default null
-             */
-            score: number | null;
+            /** @description A whole number from 1 to 5. */
+            score: number;
             /**
              * @description Optional; at most 500 characters once trimmed.
              * @default null
@@ -4168,13 +4115,13 @@ export interface operations {
                 /** @description A category id (that category only). */
                 category?: number;
                 /** @description `free`, `vip` or `paid`. */
-                access?: string;
+                access?: "free" | "vip" | "paid";
                 /** @description `serialising` or `finished`. */
-                status?: string;
+                status?: "serialising" | "finished";
                 /** @description `true` (published) or `false` (not yet). */
-                published?: string;
+                published?: "true" | "false";
                 /** @description `updated` (the default: last changed first), `newest`, `title` or `plays`. */
-                sort?: string;
+                sort?: "updated" | "newest" | "title" | "plays";
             };
             header?: never;
             path?: never;
@@ -4747,9 +4694,9 @@ export interface operations {
                 /** @description One book's chapters only. */
                 book?: number;
                 /** @description `missing` (chapters without audio) or `present`. */
-                audio?: string;
+                audio?: "missing" | "present";
                 /** @description `true` (published) or `false` (not yet). */
-                published?: string;
+                published?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4948,7 +4895,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `csv` (the default) or `json`. */
-                format?: string;
+                format?: "csv" | "json";
             };
             header?: never;
             path?: never;
@@ -4977,7 +4924,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `csv` (the default) or `json`. */
-                format?: string;
+                format?: "csv" | "json";
             };
             header?: never;
             path?: never;
@@ -5006,7 +4953,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `csv` (the default) or `json`. */
-                format?: string;
+                format?: "csv" | "json";
             };
             header?: never;
             path?: never;
@@ -5269,7 +5216,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 /** @description pending, paid, failed, cancelled or refunded. */
-                state?: string;
+                state?: "pending" | "paid" | "failed" | "cancelled" | "refunded";
             };
             header?: never;
             path?: never;
@@ -6150,11 +6097,11 @@ export interface operations {
                 /** @description A tag name. */
                 tag?: string;
                 /** @description `serialising` or `finished`. */
-                status?: string;
+                status?: "serialising" | "finished";
                 /** @description `free`, `vip` or `paid`. */
-                access?: string;
+                access?: "free" | "vip" | "paid";
                 /** @description `newest`, `popular` (the default), `rating` or `updated`. */
-                sort?: string;
+                sort?: "newest" | "popular" | "rating" | "updated";
             };
             header?: never;
             path?: never;
@@ -6952,9 +6899,9 @@ export interface operations {
     };
     list_progress: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Only this book's chapters. */
-                bookId?: number;
+                bookId: number;
             };
             header?: never;
             path?: never;
@@ -7369,7 +7316,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description CNY, USD or JPY; absent: the request language's currency (zh CNY, en USD, ja JPY). */
-                currency?: string;
+                currency?: "CNY" | "USD" | "JPY";
             };
             header?: never;
             path?: never;
@@ -7421,11 +7368,11 @@ export interface operations {
                 /** @description A category slug: the category and its subcategories. */
                 category?: string;
                 /** @description `serialising` or `finished`. */
-                status?: string;
+                status?: "serialising" | "finished";
                 /** @description `free`, `vip` or `paid`. */
-                access?: string;
+                access?: "free" | "vip" | "paid";
                 /** @description `relevance` (the default), `newest` or `popular`. */
-                sort?: string;
+                sort?: "relevance" | "newest" | "popular";
                 /** @description From 1. */
                 page?: number;
                 /** @description From 1 to 50; 20 when absent. */

@@ -34,6 +34,9 @@ pub enum ExportFormat {
 }
 
 impl ExportFormat {
+    /// The spellings of `?format`.
+    pub const NAMES: [&'static str; 2] = ["csv", "json"];
+
     pub fn mime(self) -> &'static str {
         match self {
             Self::Csv => "text/csv; charset=utf-8",

@@ -99,8 +99,8 @@ async fn list_admin_orders(
         lang,
         params.page.as_deref(),
         params.page_size.as_deref(),
-        20,
-        100,
+        orders::LIST_DEFAULT_PAGE_SIZE,
+        orders::LIST_MAX_PAGE_SIZE,
     )?;
     let states: Vec<&str> = OrderState::ALL.iter().map(|s| s.as_str()).collect();
     let wanted = choice_param(lang, "state", params.state.as_deref(), &states)?;

@@ -150,7 +150,12 @@ async fn exported(
     params: ExportParams,
     lang: tingshu_core::Lang,
 ) -> ApiResult<Response> {
-    let chosen = choice_param(lang, "format", params.format.as_deref(), &["csv", "json"])?;
+    let chosen = choice_param(
+        lang,
+        "format",
+        params.format.as_deref(),
+        &ExportFormat::NAMES,
+    )?;
     let format = match chosen.as_deref() {
         Some("json") => ExportFormat::Json,
         _ => ExportFormat::Csv,

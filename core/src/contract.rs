@@ -1,0 +1,554 @@
+//! What each request body field of the API must be, as core's validators enforce it: stated once,
+//! from the validators' own constants, for the server's OpenAPI document (so a fuzzer or a
+//! client generator knows the rules), and held to the validators by this module's tests.
+//!
+//! A constraint here may be narrower than its validator (a username pattern of ASCII letters
+//! where the validator takes any letter): everything the document allows passes.
+use crate::{
+    auth::account::{
+        EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, USERNAME_MAX_CHARS,
+        USERNAME_MIN_CHARS,
+    },
+    catalog::{
+        book::BookStatus,
+        edit::{
+            CATEGORY_NAME_MAX_CHARS, DESCRIPTION_MAX_CHARS, ID_MAX, PERSON_MAX_CHARS,
+            PRICE_MAX_MINOR, SLUG_MAX_CHARS, SORT_ORDER_MAX, TAGS_MAX, TAG_MAX_CHARS,
+            TITLE_MAX_CHARS,
+        },
+        query::BOOK_ACCESS,
+        review::{REVIEW_MAX_CHARS, SCORE_MIN},
+    },
+    feedback::{FeedbackCategory, CONTACT_MAX_CHARS, MESSAGE_MAX_CHARS, MESSAGE_MIN_CHARS},
+    format::clamp::DEFAULT_MAX_RATING,
+    spelling::Spelling,
+    Lang,
+};
+
+/// One rule a field or parameter must keep.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Constraint {
+    /// Present and not null.
+    Required,
+    /// Text with a character that is not white space (the validators trim).
+    NotBlank,
+    /// Text of at least one character, white space included (a password as typed).
+    NotEmpty,
+    /// Text of `min` to `max` characters (Unicode scalar values, as JSON Schema counts).
+    Chars { min: usize, max: usize },
+    /// Text matching an ECMAScript regular expression (also valid in Python's `re`).
+    Pattern(&'static str),
+    /// Text of a well-known format (`email`).
+    Format(&'static str),
+    /// One of these spellings.
+    OneOf(Vec<String>),
+    /// A whole number from `min` to `max`.
+    Whole { min: i64, max: i64 },
+    /// A number from `min` to `max`.
+    Number { min: f64, max: f64 },
+    /// A list of `min` to `max` items.
+    Items { min: usize, max: usize },
+    /// A rule every item of a list keeps.
+    Each(Box<Constraint>),
+}
+
+/// The rules of one property of a request body's schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldContract {
+    /// The schema's name in the document's components (`ValidateBookInput`).
+    pub schema: &'static str,
+    /// The property as sent (`titleZh`).
+    pub field: &'static str,
+    pub rules: Vec<Constraint>,
+}
+
+/// Any record id: the positive range of the database's 32-bit keys.
+pub fn id() -> Constraint {
+    Constraint::Whole {
+        min: 1,
+        max: ID_MAX as i64,
+    }
+}
+
+/// One of `values`.
+pub fn one_of(values: &[&str]) -> Constraint {
+    Constraint::OneOf(values.iter().map(|v| (*v).to_owned()).collect())
+}
+
+fn spellings<T: Spelling>() -> Constraint {
+    Constraint::OneOf(T::ALL.iter().map(|v| v.as_str().to_owned()).collect())
+}
+
+fn chars(max: usize) -> Constraint {
+    Constraint::Chars { min: 0, max }
+}
+
+fn price() -> Constraint {
+    Constraint::Whole {
+        min: 0,
+        max: PRICE_MAX_MINOR as i64,
+    }
+}
+
+/// A required text of at most `max` characters, not blank.
+fn required_text(max: usize) -> Vec<Constraint> {
+    vec![Constraint::Required, Constraint::NotBlank, chars(max)]
+}
+
+/// The slug format of `validateCategory`: lower-case words of letters and digits joined by `-`.
+pub const SLUG_PATTERN: &str = "^[a-z0-9]+(-[a-z0-9]+)*$";
+/// A username the account rules take: ASCII letters, digits, `_` and `-`, not only digits.
+pub const USERNAME_PATTERN: &str = "^[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*$";
+/// A password with two kinds of characters: a letter and a digit.
+pub const PASSWORD_PATTERN: &str = "^.*([A-Za-z].*[0-9]|[0-9].*[A-Za-z]).*$";
+/// At least [`MESSAGE_MIN_CHARS`] characters once trimmed.
+pub const FEEDBACK_MESSAGE_PATTERN: &str = r"^\s*\S[\s\S]{8,}\S\s*$";
+
+/// Every request body field's rules.
+pub fn fields() -> Vec<FieldContract> {
+    let mut all = Vec::new();
+    let mut add = |schema: &'static str, field: &'static str, rules: Vec<Constraint>| {
+        all.push(FieldContract {
+            schema,
+            field,
+            rules,
+        })
+    };
+    // validateBook
+    const BOOK: &str = "ValidateBookInput";
+    add(BOOK, "titleZh", required_text(TITLE_MAX_CHARS));
+    for field in [
+        "titleEn",
+        "titleJa",
+        "subtitleZh",
+        "subtitleEn",
+        "subtitleJa",
+    ] {
+        add(BOOK, field, vec![chars(TITLE_MAX_CHARS)]);
+    }
+    add(BOOK, "descriptionZh", required_text(DESCRIPTION_MAX_CHARS));
+    for field in ["descriptionEn", "descriptionJa"] {
+        add(BOOK, field, vec![chars(DESCRIPTION_MAX_CHARS)]);
+    }
+    add(BOOK, "author", required_text(PERSON_MAX_CHARS));
+    add(BOOK, "narrator", vec![chars(PERSON_MAX_CHARS)]);
+    add(BOOK, "categoryId", vec![Constraint::Required, id()]);
+    add(
+        BOOK,
+        "tags",
+        vec![
+            Constraint::Items {
+                min: 0,
+                max: TAGS_MAX,
+            },
+            Constraint::Each(Box::new(chars(TAG_MAX_CHARS))),
+        ],
+    );
+    add(
+        BOOK,
+        "status",
+        vec![Constraint::Required, spellings::<BookStatus>()],
+    );
+    add(
+        BOOK,
+        "access",
+        vec![Constraint::Required, one_of(&BOOK_ACCESS)],
+    );
+    add(
+        BOOK,
+        "language",
+        vec![Constraint::OneOf(
+            Lang::ALL.iter().map(|l| l.code().to_owned()).collect(),
+        )],
+    );
+    for field in ["priceCny", "priceUsd", "priceJpy"] {
+        add(BOOK, field, vec![price()]);
+    }
+    // validateCategory
+    const CATEGORY: &str = "ValidateCategoryInput";
+    add(
+        CATEGORY,
+        "slug",
+        vec![
+            Constraint::Required,
+            Constraint::Pattern(SLUG_PATTERN),
+            Constraint::Chars {
+                min: 1,
+                max: SLUG_MAX_CHARS,
+            },
+        ],
+    );
+    for field in ["nameZh", "nameEn", "nameJa"] {
+        add(CATEGORY, field, required_text(CATEGORY_NAME_MAX_CHARS));
+    }
+    add(CATEGORY, "parentId", vec![id()]);
+    add(
+        CATEGORY,
+        "sortOrder",
+        vec![Constraint::Whole {
+            min: 0,
+            max: SORT_ORDER_MAX as i64,
+        }],
+    );
+    // validateChapter
+    const CHAPTER: &str = "ValidateChapterInput";
+    add(CHAPTER, "titleZh", required_text(TITLE_MAX_CHARS));
+    for field in ["titleEn", "titleJa"] {
+        add(CHAPTER, field, vec![chars(TITLE_MAX_CHARS)]);
+    }
+    add(CHAPTER, "assetId", vec![id()]);
+    for field in ["priceCny", "priceUsd", "priceJpy"] {
+        add(CHAPTER, field, vec![price()]);
+    }
+    // validateReview
+    const REVIEW: &str = "ValidateReviewInput";
+    add(
+        REVIEW,
+        "score",
+        vec![
+            Constraint::Required,
+            Constraint::Whole {
+                min: SCORE_MIN as i64,
+                max: DEFAULT_MAX_RATING as i64,
+            },
+        ],
+    );
+    add(REVIEW, "review", vec![chars(REVIEW_MAX_CHARS)]);
+    // validateFeedback
+    const FEEDBACK: &str = "FeedbackInput";
+    add(
+        FEEDBACK,
+        "category",
+        vec![
+            Constraint::Required,
+            Constraint::OneOf(
+                FeedbackCategory::ALL
+                    .iter()
+                    .map(|c| c.as_str().to_owned())
+                    .collect(),
+            ),
+        ],
+    );
+    add(
+        FEEDBACK,
+        "message",
+        vec![
+            Constraint::Required,
+            Constraint::Pattern(FEEDBACK_MESSAGE_PATTERN),
+            Constraint::Chars {
+                min: MESSAGE_MIN_CHARS,
+                max: MESSAGE_MAX_CHARS,
+            },
+        ],
+    );
+    add(FEEDBACK, "contact", vec![chars(CONTACT_MAX_CHARS)]);
+    // The account rules (`check_email`, `check_username`, `check_password`).
+    let email = || {
+        vec![
+            Constraint::Required,
+            Constraint::Format("email"),
+            chars(EMAIL_MAX_CHARS),
+        ]
+    };
+    let username = || {
+        vec![
+            Constraint::Required,
+            Constraint::Pattern(USERNAME_PATTERN),
+            Constraint::Chars {
+                min: USERNAME_MIN_CHARS,
+                max: USERNAME_MAX_CHARS,
+            },
+        ]
+    };
+    let password = || {
+        vec![
+            Constraint::Required,
+            Constraint::Pattern(PASSWORD_PATTERN),
+            Constraint::Chars {
+                min: PASSWORD_MIN_CHARS,
+                max: PASSWORD_MAX_CHARS,
+            },
+        ]
+    };
+    add("RegistrationRequest", "email", email());
+    add("RegistrationRequest", "username", username());
+    add("RegistrationRequest", "password", password());
+    add("PasswordChangeRequest", "newPassword", password());
+    add(
+        "PasswordChangeRequest",
+        "currentPassword",
+        vec![Constraint::Required, Constraint::NotEmpty],
+    );
+    // Signing in takes an email or a username.
+    add(
+        "LoginInput",
+        "email",
+        vec![
+            Constraint::Required,
+            Constraint::NotBlank,
+            chars(EMAIL_MAX_CHARS),
+        ],
+    );
+    add(
+        "LoginInput",
+        "password",
+        vec![Constraint::Required, Constraint::NotEmpty],
+    );
+    add(
+        "RefreshRequest",
+        "refreshToken",
+        vec![Constraint::Required, Constraint::NotBlank],
+    );
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each stated rule held to its validator at its bounds: what the document allows passes,
+    //! and a value just outside it is refused, naming the field.
+    use serde_json::{json, Map, Value};
+
+    use super::*;
+    use crate::{
+        auth::account::{
+            validate_password_change, validate_registration, PasswordChangeValidation,
+            RegistrationValidation, ValidatePasswordChangeInput, ValidateRegistrationInput,
+        },
+        catalog::{
+            chapter_form::{validate_chapter, ChapterValidation, ValidateChapterInput},
+            edit::{
+                validate_book, validate_category, BookValidation, CategoryValidation,
+                ValidateBookInput, ValidateCategoryInput,
+            },
+            review::{validate_review, ReviewValidation, ValidateReviewInput},
+        },
+        feedback::{validate_feedback, FeedbackInput},
+        validation::FieldError,
+    };
+
+    /// A form of `schema` that passes every rule.
+    fn valid(schema: &str) -> Option<Value> {
+        Some(match schema {
+            "ValidateBookInput" => {
+                json!({"titleZh": "书", "descriptionZh": "简介", "author": "作者",
+                "categoryId": 1, "status": "finished", "access": "free"})
+            }
+            "ValidateCategoryInput" => json!({"slug": "wuxia", "nameZh": "武侠", "nameEn": "Wuxia",
+                "nameJa": "武侠"}),
+            "ValidateChapterInput" => json!({"titleZh": "第一章"}),
+            "ValidateReviewInput" => json!({"score": 4}),
+            "FeedbackInput" => json!({"category": "bug", "message": "播放到一半就停了，请看看。"}),
+            "RegistrationRequest" => json!({"email": "reader@example.com", "username": "reader",
+                "password": "listen2books"}),
+            "PasswordChangeRequest" => json!({"currentPassword": "old-secret-1",
+                "newPassword": "new-secret-2"}),
+            // Checked by the server alone (signing in, refreshing): its API tests hold them.
+            _ => return None,
+        })
+    }
+
+    fn names(errors: Vec<FieldError>) -> Vec<String> {
+        errors.into_iter().map(|error| error.field).collect()
+    }
+
+    /// The fields the validator of `schema` refuses in `form`.
+    fn refused(schema: &str, form: &Value) -> Vec<String> {
+        let mut form = form.clone();
+        form["lang"] = json!("en");
+        match schema {
+            "ValidateBookInput" => match validate_book(from::<ValidateBookInput>(form)) {
+                BookValidation::Valid { .. } => vec![],
+                BookValidation::Invalid { errors } => names(errors),
+            },
+            "ValidateCategoryInput" => {
+                match validate_category(from::<ValidateCategoryInput>(form)) {
+                    CategoryValidation::Valid { .. } => vec![],
+                    CategoryValidation::Invalid { errors } => names(errors),
+                }
+            }
+            "ValidateChapterInput" => match validate_chapter(from::<ValidateChapterInput>(form)) {
+                ChapterValidation::Valid { .. } => vec![],
+                ChapterValidation::Invalid { errors } => names(errors),
+            },
+            "ValidateReviewInput" => match validate_review(from::<ValidateReviewInput>(form)) {
+                ReviewValidation::Valid { .. } => vec![],
+                ReviewValidation::Invalid { errors } => names(errors),
+            },
+            "FeedbackInput" => validate_feedback(&from::<FeedbackInput>(form), Lang::En)
+                .map_or_else(names, |_| vec![]),
+            "RegistrationRequest" => {
+                match validate_registration(from::<ValidateRegistrationInput>(form)) {
+                    RegistrationValidation::Valid { .. } => vec![],
+                    RegistrationValidation::Invalid { errors } => names(errors),
+                }
+            }
+            "PasswordChangeRequest" => {
+                form["username"] = json!("reader");
+                form["email"] = json!("reader@example.com");
+                match validate_password_change(from::<ValidatePasswordChangeInput>(form)) {
+                    PasswordChangeValidation::Valid => vec![],
+                    PasswordChangeValidation::Invalid { errors } => names(errors),
+                }
+            }
+            other => panic!("no validator for {other}"),
+        }
+    }
+
+    fn from<T: serde::de::DeserializeOwned>(form: Value) -> T {
+        serde_json::from_value(form).expect("the form is the input's shape")
+    }
+
+    /// Text of exactly `n` characters that keeps the other rules of `field`.
+    fn text(schema: &str, field: &str, n: usize) -> String {
+        match (schema, field) {
+            (_, "slug" | "username") => "a".repeat(n),
+            (_, "password" | "newPassword") => format!("1{}", "a".repeat(n.saturating_sub(1))),
+            (_, "email") => email(n),
+            _ => "字".repeat(n),
+        }
+    }
+
+    /// A well-formed address of exactly `n` characters (n ≥ 6): `a…@b….b….cn`.
+    fn email(n: usize) -> String {
+        let local = "a".repeat((n - 5).min(64));
+        let mut rest = n - local.chars().count() - 1 - 3; // '@' and ".cn"
+        let mut labels = Vec::new();
+        while rest > 0 {
+            let label = rest.min(63);
+            labels.push("b".repeat(label));
+            rest -= label;
+            if rest > 0 {
+                rest -= 1; // the dot before the next label
+                if rest == 0 {
+                    labels.last_mut().expect("a label").pop();
+                    labels.push("b".into());
+                }
+            }
+        }
+        let address = format!("{local}@{}.cn", labels.join("."));
+        assert_eq!(address.chars().count(), n, "{address}");
+        address
+    }
+
+    /// A value that breaks `pattern` and its validator.
+    fn breaking(pattern: &str) -> &'static str {
+        match pattern {
+            SLUG_PATTERN => "Not-A-Slug",
+            USERNAME_PATTERN => "12345",
+            PASSWORD_PATTERN => "onlyletters",
+            FEEDBACK_MESSAGE_PATTERN => "   short   ",
+            other => panic!("no breaking example for {other}"),
+        }
+    }
+
+    fn with(form: &Value, field: &str, value: Value) -> Value {
+        let mut form = form.clone();
+        form[field] = value;
+        form
+    }
+
+    fn without(form: &Value, field: &str) -> Value {
+        let mut map: Map<String, Value> = form.as_object().expect("a form").clone();
+        map.remove(field);
+        Value::Object(map)
+    }
+
+    /// Asserts that `form` passes `field` (true) or is refused on it (false).
+    fn expect(schema: &str, field: &str, form: &Value, passes: bool, case: &str) {
+        let named = refused(schema, form).iter().any(|f| f == field);
+        assert_eq!(
+            !named,
+            passes,
+            "{schema}.{field}, {case}: {}",
+            if passes { "refused" } else { "passed" }
+        );
+    }
+
+    fn check(contract: &FieldContract, rule: &Constraint, base: &Value) {
+        let (schema, field) = (contract.schema, contract.field);
+        let is = |value: Value, passes: bool, case: &str| {
+            expect(schema, field, &with(base, field, value), passes, case)
+        };
+        match rule {
+            Constraint::Required => {
+                expect(schema, field, &without(base, field), false, "left out");
+                is(Value::Null, false, "null");
+            }
+            Constraint::NotBlank => is(json!("   "), false, "blank"),
+            Constraint::NotEmpty => is(json!(""), false, "empty"),
+            Constraint::Chars { min, max } => {
+                is(json!(text(schema, field, *max)), true, "at its longest");
+                is(json!(text(schema, field, max + 1)), false, "one too long");
+                if *min > 1 {
+                    is(json!(text(schema, field, *min)), true, "at its shortest");
+                    is(json!(text(schema, field, min - 1)), false, "one too short");
+                }
+            }
+            Constraint::Pattern(pattern) => is(json!(breaking(pattern)), false, "off its pattern"),
+            Constraint::Format(_) => is(json!("not-an-address"), false, "ill-formed"),
+            Constraint::OneOf(allowed) => {
+                for value in allowed {
+                    is(json!(value), true, value);
+                }
+                is(json!("no-such-value"), false, "another value");
+            }
+            Constraint::Whole { min, max } => {
+                is(json!(min), true, "its least");
+                is(json!(max), true, "its most");
+                is(json!(min - 1), false, "below");
+                is(json!(max + 1), false, "above");
+                is(json!(*min as f64 + 0.5), false, "not whole");
+            }
+            Constraint::Number { min, max } => {
+                is(json!(min), true, "its least");
+                is(json!(max), true, "its most");
+            }
+            Constraint::Items { max, .. } => {
+                let items = |n: usize| json!((0..n).map(|i| format!("t{i}")).collect::<Vec<_>>());
+                is(items(*max), true, "as many as allowed");
+                is(items(max + 1), false, "one too many");
+            }
+            Constraint::Each(inner) => match inner.as_ref() {
+                Constraint::Chars { max, .. } => {
+                    is(json!(["字".repeat(*max)]), true, "an item at its longest");
+                    is(json!(["字".repeat(max + 1)]), false, "an item one too long");
+                }
+                other => panic!("{schema}.{field}: no check for items' {other:?}"),
+            },
+        }
+    }
+
+    #[test]
+    fn every_stated_rule_is_the_validators_own() {
+        let mut checked = 0;
+        let mut unchecked = std::collections::BTreeSet::new();
+        for contract in fields() {
+            let Some(base) = valid(contract.schema) else {
+                unchecked.insert(contract.schema);
+                continue;
+            };
+            assert!(
+                refused(contract.schema, &base).is_empty(),
+                "{}: the valid form is refused",
+                contract.schema
+            );
+            for rule in &contract.rules {
+                check(&contract, rule, &base);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 75, "only {checked} rules checked");
+        // Those two are the server's alone; its API tests sign in and refresh.
+        assert_eq!(
+            unchecked.into_iter().collect::<Vec<_>>(),
+            ["LoginInput", "RefreshRequest"]
+        );
+    }
+
+    #[test]
+    fn the_addresses_made_for_the_bounds_have_their_length() {
+        for n in [6, 20, 64, 70, 128, 200, 253, 254, 255] {
+            assert_eq!(email(n).chars().count(), n);
+        }
+    }
+}

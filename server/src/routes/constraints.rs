@@ -1,0 +1,448 @@
+//! The rules the server enforces, written into the OpenAPI document: request body fields from
+//! core's contract (`tingshu_core::contract`), query and path parameters from the constants
+//! the handlers check them with. A fuzzer then generates input that passes validation and
+//! reaches the handlers; a client generator learns the bounds.
+use tingshu_core::{
+    catalog::{
+        edit::PRICE_MAX_MINOR,
+        query::{BOOK_ACCESS, BOOK_STATUSES, MAX_PAGE},
+    },
+    contract::{self, one_of, Constraint, FieldContract},
+    format::currency::Currency,
+    payments::order::OrderState,
+    spelling::Spelling,
+};
+use utoipa::openapi::{
+    path::Operation,
+    schema::{ArrayItems, SchemaType},
+    Array, Object, OpenApi, RefOr, Required, Schema, Type,
+};
+
+use crate::{catalog, console, library, paging, payments, ratings, search};
+
+/// A parameter's rules: of every operation that has it (`path` `None`), or of one path's.
+pub struct ParamContract {
+    pub path: Option<&'static str>,
+    pub name: &'static str,
+    pub rules: Vec<Constraint>,
+}
+
+/// The largest page of each list endpoint, by path.
+fn page_sizes() -> Vec<(&'static str, u64)> {
+    vec![
+        ("/api/limited-free", catalog::BOOKS_MAX_PAGE_SIZE),
+        ("/api/books/{id}/chapters", catalog::CHAPTERS_MAX_PAGE_SIZE),
+        ("/api/books/{id}/reviews", ratings::MAX_PAGE_SIZE),
+        ("/api/me/bookshelf", library::MAX_PAGE_SIZE),
+        ("/api/me/favorites", library::MAX_PAGE_SIZE),
+        ("/api/me/history", library::MAX_PAGE_SIZE),
+        ("/api/me/orders", payments::orders::LIST_MAX_PAGE_SIZE),
+        ("/api/admin/orders", payments::orders::LIST_MAX_PAGE_SIZE),
+    ]
+}
+
+/// The rules of the body fields the server checks itself (core's [`contract::fields`] has
+/// the forms core validates).
+pub fn server_fields() -> Vec<FieldContract> {
+    let field = |schema, field, rules| FieldContract {
+        schema,
+        field,
+        rules,
+    };
+    let ids = |max: usize| {
+        vec![
+            Constraint::Required,
+            Constraint::Items { min: 1, max },
+            Constraint::Each(Box::new(contract::id())),
+        ]
+    };
+    let seconds = || {
+        vec![
+            Constraint::Required,
+            Constraint::Number {
+                min: 0.0,
+                max: f64::MAX,
+            },
+        ]
+    };
+    let price = || {
+        vec![Constraint::Whole {
+            min: 0,
+            max: PRICE_MAX_MINOR as i64,
+        }]
+    };
+    vec![
+        // `library::ProgressReport::try_from`
+        field("ProgressBody", "positionSecs", seconds()),
+        field("ProgressBody", "durationSecs", seconds()),
+        field(
+            "ProgressBody",
+            "updatedAt",
+            vec![
+                Constraint::Required,
+                Constraint::Whole {
+                    min: 1,
+                    max: i64::MAX,
+                },
+            ],
+        ),
+        // `console::books::bulk`, `console::chapters::{bulk, add_batch}`
+        field("BulkRequest", "ids", ids(console::books::BULK_MAX)),
+        field(
+            "ChapterBulk",
+            "chapterIds",
+            ids(console::chapters::CHAPTERS_MAX),
+        ),
+        field("ChapterBulk", "priceCny", price()),
+        field("ChapterBulk", "priceUsd", price()),
+        field("ChapterBulk", "priceJpy", price()),
+        field(
+            "ChapterOrder",
+            "chapterIds",
+            ids(console::chapters::CHAPTERS_MAX),
+        ),
+        field(
+            "ChapterBatch",
+            "chapters",
+            vec![
+                Constraint::Required,
+                Constraint::Items {
+                    min: 1,
+                    max: console::chapters::CHAPTERS_MAX,
+                },
+            ],
+        ),
+        // `payments::orders` and the downloads grant
+        field("DownloadRequest", "bookId", vec![contract::id()]),
+        field(
+            "DownloadRequest",
+            "chapterIds",
+            vec![Constraint::Each(Box::new(contract::id()))],
+        ),
+        field("CreateOrder", "bookId", vec![contract::id()]),
+        field("CreateOrder", "chapterId", vec![contract::id()]),
+        field("PlanInput", "priceCny", price()),
+        field("PlanInput", "priceUsd", price()),
+        field("PlanInput", "priceJpy", price()),
+        field("CoverRequest", "assetId", vec![contract::id()]),
+    ]
+}
+
+/// Every query and path parameter's rules beyond what its type states.
+pub fn params() -> Vec<ParamContract> {
+    let every = |name, rules| ParamContract {
+        path: None,
+        name,
+        rules,
+    };
+    let at = |path, name, rules| ParamContract {
+        path: Some(path),
+        name,
+        rules,
+    };
+    let states: Vec<&str> = OrderState::ALL.iter().map(|s| s.as_str()).collect();
+    let currencies: Vec<&str> = Currency::ALL.iter().map(|c| c.as_str()).collect();
+    let mut all = vec![
+        every("id", vec![contract::id()]),
+        every(
+            "page",
+            vec![Constraint::Whole {
+                min: 1,
+                max: MAX_PAGE as i64,
+            }],
+        ),
+        every("status", vec![one_of(&BOOK_STATUSES)]),
+        every("access", vec![one_of(&BOOK_ACCESS)]),
+        every("published", vec![one_of(&paging::YES_NO)]),
+        every(
+            "format",
+            vec![one_of(&console::transfer::export::ExportFormat::NAMES)],
+        ),
+        at(
+            "/api/search",
+            "q",
+            vec![
+                Constraint::Required,
+                Constraint::NotBlank,
+                Constraint::Chars {
+                    min: 1,
+                    max: search::service::QUERY_MAX_CHARS,
+                },
+            ],
+        ),
+        at(
+            "/api/search",
+            "sort",
+            vec![one_of(&search::service::SEARCH_SORTS)],
+        ),
+        at(
+            "/api/books",
+            "sort",
+            vec![one_of(&catalog::BookSort::NAMES)],
+        ),
+        at(
+            "/api/admin/books",
+            "sort",
+            vec![one_of(&console::books::SORTS)],
+        ),
+        at(
+            "/api/admin/chapters",
+            "audio",
+            vec![one_of(&console::chapters::AUDIO_FILTERS)],
+        ),
+        at("/api/admin/orders", "state", vec![one_of(&states)]),
+        at("/api/plans", "currency", vec![one_of(&currencies)]),
+        at(
+            "/api/me/progress",
+            "bookId",
+            vec![Constraint::Required, contract::id()],
+        ),
+    ];
+    for (path, max) in page_sizes() {
+        all.push(at(
+            path,
+            "pageSize",
+            vec![Constraint::Whole {
+                min: 1,
+                max: max as i64,
+            }],
+        ));
+    }
+    all
+}
+
+/// Writes every contract into `document`; answers the ones that name nothing in it (a renamed
+/// schema, field or parameter), which the tests refuse.
+pub fn state(document: &mut OpenApi) -> Vec<String> {
+    let mut unmatched = Vec::new();
+    let schemas = document
+        .components
+        .as_mut()
+        .map(|components| &mut components.schemas);
+    let mut schemas = schemas;
+    for field in contract::fields().into_iter().chain(server_fields()) {
+        let object = schemas
+            .as_deref_mut()
+            .and_then(|schemas| schemas.get_mut(field.schema))
+            .and_then(|schema| match schema {
+                RefOr::T(Schema::Object(object)) => Some(object),
+                _ => None,
+            });
+        let Some(object) = object else {
+            unmatched.push(format!("schema {}", field.schema));
+            continue;
+        };
+        let Some(property) = object.properties.get_mut(field.field) else {
+            unmatched.push(format!("{}.{}", field.schema, field.field));
+            continue;
+        };
+        for rule in &field.rules {
+            apply(property, rule);
+        }
+        if field.rules.contains(&Constraint::Required)
+            && !object.required.iter().any(|r| r == field.field)
+        {
+            object.required.push(field.field.to_owned());
+        }
+    }
+    for param in params() {
+        let mut matched = false;
+        for (path, item) in document.paths.paths.iter_mut() {
+            if param.path.is_some_and(|wanted| wanted != path) {
+                continue;
+            }
+            for operation in operations(item) {
+                let parameters = operation.parameters.iter_mut().flatten();
+                for parameter in parameters.filter_map(|p| match p {
+                    RefOr::T(parameter) => Some(parameter),
+                    RefOr::Ref(_) => None,
+                }) {
+                    if parameter.name != param.name {
+                        continue;
+                    }
+                    matched = true;
+                    if param.rules.contains(&Constraint::Required) {
+                        parameter.required = Required::True;
+                    }
+                    if let Some(schema) = parameter.schema.as_mut() {
+                        for rule in &param.rules {
+                            apply(schema, rule);
+                        }
+                    }
+                }
+            }
+        }
+        if !matched {
+            unmatched.push(format!(
+                "parameter {} of {}",
+                param.name,
+                param.path.unwrap_or("any operation")
+            ));
+        }
+    }
+    unmatched
+}
+
+fn operations(item: &mut utoipa::openapi::PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        item.get.as_mut(),
+        item.put.as_mut(),
+        item.post.as_mut(),
+        item.delete.as_mut(),
+        item.patch.as_mut(),
+        item.head.as_mut(),
+        item.options.as_mut(),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Writes `rule` into the schema of one field or parameter.
+fn apply(schema: &mut RefOr<Schema>, rule: &Constraint) {
+    // A nullable reference (`oneOf: [$ref, null]`) that must be present becomes the reference.
+    if let (Constraint::Required, RefOr::T(Schema::OneOf(one_of))) = (rule, &*schema) {
+        let not_null: Vec<_> = one_of
+            .items
+            .iter()
+            .filter(|item| !is_null(item))
+            .cloned()
+            .collect();
+        if let [only] = not_null.as_slice() {
+            *schema = only.clone();
+        }
+        return;
+    }
+    match schema {
+        RefOr::T(Schema::Object(object)) => apply_to_value(object, rule),
+        RefOr::T(Schema::Array(array)) => apply_to_list(array, rule),
+        _ => {}
+    }
+}
+
+fn is_null(schema: &RefOr<Schema>) -> bool {
+    matches!(schema, RefOr::T(Schema::Object(object))
+        if object.schema_type == SchemaType::Type(Type::Null))
+}
+
+fn apply_to_value(object: &mut Object, rule: &Constraint) {
+    match rule {
+        Constraint::Required => {
+            drop_null(&mut object.schema_type);
+            object.default = None;
+        }
+        Constraint::NotBlank => {
+            object.pattern.get_or_insert_with(|| r"\S".to_owned());
+        }
+        Constraint::NotEmpty => {
+            object.min_length = Some(object.min_length.unwrap_or(0).max(1));
+        }
+        Constraint::Chars { min, max } => {
+            if *min > 0 {
+                object.min_length = Some(*min);
+            }
+            object.max_length = Some(*max);
+        }
+        Constraint::Pattern(pattern) => object.pattern = Some((*pattern).to_owned()),
+        Constraint::Format(format) => {
+            object.format = Some(utoipa::openapi::SchemaFormat::Custom((*format).to_owned()));
+        }
+        Constraint::OneOf(allowed) => {
+            object.enum_values = Some(allowed.iter().map(|v| v.as_str().into()).collect());
+        }
+        Constraint::Whole { min, max } => {
+            retype(&mut object.schema_type, Type::Integer);
+            object.format = None;
+            object.minimum = Some((*min).into());
+            object.maximum = Some((*max).into());
+        }
+        Constraint::Number { min, max } => {
+            object.minimum = Some((*min).into());
+            object.maximum = Some((*max).into());
+        }
+        Constraint::Items { .. } | Constraint::Each(_) => {}
+    }
+}
+
+fn apply_to_list(array: &mut Array, rule: &Constraint) {
+    match rule {
+        Constraint::Required => {
+            drop_null(&mut array.schema_type);
+            array.default = None;
+        }
+        Constraint::Items { min, max } => {
+            if *min > 0 {
+                array.min_items = Some(*min);
+            }
+            array.max_items = Some(*max);
+        }
+        Constraint::Each(inner) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                apply(items, inner);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `[T, null]` becomes `T`.
+fn drop_null(schema_type: &mut SchemaType) {
+    if let SchemaType::Array(types) = schema_type {
+        types.retain(|t| *t != Type::Null);
+        if let [only] = types.as_slice() {
+            *schema_type = SchemaType::Type(only.clone());
+        }
+    }
+}
+
+/// `number` becomes `integer`, keeping `null` when it was allowed.
+fn retype(schema_type: &mut SchemaType, to: Type) {
+    match schema_type {
+        SchemaType::Type(t) if *t == Type::Number => *t = to,
+        SchemaType::Array(types) => {
+            for t in types.iter_mut().filter(|t| **t == Type::Number) {
+                *t = to.clone();
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_contract_naming_nothing_is_reported() {
+        let mut document = crate::routes::openapi_document();
+        // The document was built with every contract matched (else it panics); stating them
+        // again still finds each one.
+        assert_eq!(state(&mut document), Vec::<String>::new());
+        document
+            .components
+            .as_mut()
+            .unwrap()
+            .schemas
+            .remove("FeedbackInput");
+        let unmatched = state(&mut document);
+        assert_eq!(unmatched, ["schema FeedbackInput"; 3]);
+    }
+
+    #[test]
+    fn a_required_field_is_no_longer_nullable_and_keeps_its_bounds() {
+        let document = crate::routes::openapi_document();
+        let json = serde_json::to_value(&document).unwrap();
+        let book = &json["components"]["schemas"]["ValidateBookInput"];
+        assert!(book["required"]
+            .as_array()
+            .unwrap()
+            .contains(&"titleZh".into()));
+        let title = &book["properties"]["titleZh"];
+        assert_eq!(title["type"], "string");
+        assert_eq!(title["maxLength"], 200);
+        assert_eq!(book["properties"]["categoryId"]["type"], "integer");
+        assert_eq!(book["properties"]["tags"]["maxItems"], 20);
+        assert_eq!(book["properties"]["tags"]["items"]["maxLength"], 30);
+        let id = &json["paths"]["/api/books/{id}"]["get"]["parameters"][0]["schema"];
+        assert_eq!(id["minimum"], 1);
+    }
+}
