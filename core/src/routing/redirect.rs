@@ -5,6 +5,15 @@ use serde::{Deserialize, Serialize};
 /// Longest redirect path kept (an order stores it).
 pub const REDIRECT_MAX_LEN: usize = 512;
 
+/// [`is_local`] as a regular expression (ECMAScript, Python and Rust's `regex` read it alike),
+/// for the API document: a path of at most [`REDIRECT_MAX_CHARS`] characters matches it exactly
+/// when `is_local` takes it (property test below).
+pub const LOCAL_PATH_PATTERN: &str = r"^/([^/\\\x00-\x1F\x7F-\x9F][^\\\x00-\x1F\x7F-\x9F]*)?$";
+
+/// The longest redirect in characters sure to fit [`REDIRECT_MAX_LEN`] bytes (a character
+/// takes at most four).
+pub const REDIRECT_MAX_CHARS: usize = REDIRECT_MAX_LEN / 4;
+
 /// Input of `safeRedirect`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
@@ -69,7 +78,22 @@ fn is_web_url(url: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        #[test]
+        fn the_pattern_takes_exactly_the_local_paths(
+            tail in "[/a-z\\\\\u{0}-\u{1f}\u{7f}-\u{9f}é字 ?#%.]{0,40}",
+            slash in any::<bool>(),
+        ) {
+            let pattern = regex::Regex::new(LOCAL_PATH_PATTERN).unwrap();
+            let path = if slash { format!("/{tail}") } else { tail };
+            prop_assume!(path.chars().count() <= REDIRECT_MAX_CHARS);
+            prop_assert_eq!(pattern.is_match(&path), is_local(&path), "{:?}", path);
+        }
+    }
 
     fn safe(value: &str) -> Option<String> {
         safe_redirect(SafeRedirectInput {

@@ -26,6 +26,10 @@ use crate::{
 
 /// How many of a file's chapters a list row names.
 const USES_SHOWN: u64 = 5;
+/// The spellings of the list's `?kind` filter.
+pub const KINDS: [&str; 2] = ["audio", "image"];
+/// The orders of the list (`?sort`), the default first.
+pub const SORTS: [&str; 3] = ["newest", "largest", "name"];
 
 /// A chapter that plays a file.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
@@ -120,14 +124,9 @@ pub async fn list(
         24,
         100,
     )?;
-    let kind = choice_param(lang, "kind", params.kind.as_deref(), &["audio", "image"])?;
-    let used = choice_param(lang, "used", params.used.as_deref(), &["true", "false"])?;
-    let sort = choice_param(
-        lang,
-        "sort",
-        params.sort.as_deref(),
-        &["newest", "largest", "name"],
-    )?;
+    let kind = choice_param(lang, "kind", params.kind.as_deref(), &KINDS)?;
+    let used = choice_param(lang, "used", params.used.as_deref(), &crate::paging::YES_NO)?;
+    let sort = choice_param(lang, "sort", params.sort.as_deref(), &SORTS)?;
     let mut condition = Condition::all();
     if let Some(q) = params.q.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
         let q: String = q.chars().take(100).collect();

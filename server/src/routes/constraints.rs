@@ -9,12 +9,13 @@ use tingshu_core::{
     },
     contract::{self, one_of, Constraint, FieldContract},
     format::currency::Currency,
-    payments::order::OrderState,
+    payments::order::{OrderKind, OrderState},
+    routing::redirect::{LOCAL_PATH_PATTERN, REDIRECT_MAX_CHARS},
     spelling::Spelling,
 };
 use utoipa::openapi::{
     path::Operation,
-    schema::{ArrayItems, SchemaType},
+    schema::{AllOfBuilder, ArrayItems, ObjectBuilder, OneOfBuilder, SchemaType},
     Array, Object, OpenApi, RefOr, Required, Schema, Type,
 };
 
@@ -119,6 +120,17 @@ pub fn server_fields() -> Vec<FieldContract> {
             "chapterIds",
             vec![Constraint::Each(Box::new(contract::id()))],
         ),
+        field(
+            "CreateOrder",
+            "redirect",
+            vec![
+                Constraint::Pattern(LOCAL_PATH_PATTERN),
+                Constraint::Chars {
+                    min: 0,
+                    max: REDIRECT_MAX_CHARS,
+                },
+            ],
+        ),
         field("CreateOrder", "bookId", vec![contract::id()]),
         field("CreateOrder", "chapterId", vec![contract::id()]),
         field("PlanInput", "priceCny", price()),
@@ -186,6 +198,17 @@ pub fn params() -> Vec<ParamContract> {
             vec![one_of(&console::books::SORTS)],
         ),
         at(
+            "/api/admin/files",
+            "kind",
+            vec![one_of(&console::files::KINDS)],
+        ),
+        at("/api/admin/files", "used", vec![one_of(&paging::YES_NO)]),
+        at(
+            "/api/admin/files",
+            "sort",
+            vec![one_of(&console::files::SORTS)],
+        ),
+        at(
             "/api/admin/chapters",
             "audio",
             vec![one_of(&console::chapters::AUDIO_FILTERS)],
@@ -224,10 +247,7 @@ pub fn state(document: &mut OpenApi) -> Vec<String> {
         let object = schemas
             .as_deref_mut()
             .and_then(|schemas| schemas.get_mut(field.schema))
-            .and_then(|schema| match schema {
-                RefOr::T(Schema::Object(object)) => Some(object),
-                _ => None,
-            });
+            .and_then(object_of);
         let Some(object) = object else {
             unmatched.push(format!("schema {}", field.schema));
             continue;
@@ -244,6 +264,9 @@ pub fn state(document: &mut OpenApi) -> Vec<String> {
         {
             object.required.push(field.field.to_owned());
         }
+    }
+    if let Some(problem) = order_kinds(document) {
+        unmatched.push(problem);
     }
     for param in params() {
         let mut matched = false;
@@ -281,6 +304,62 @@ pub fn state(document: &mut OpenApi) -> Vec<String> {
         }
     }
     unmatched
+}
+
+/// The object a component describes: itself, or the first part of an `allOf`.
+fn object_of(schema: &mut RefOr<Schema>) -> Option<&mut Object> {
+    match schema {
+        RefOr::T(Schema::Object(object)) => Some(object),
+        RefOr::T(Schema::AllOf(all_of)) => all_of.items.iter_mut().find_map(object_of),
+        _ => None,
+    }
+}
+
+/// `POST /api/orders` names what it buys by its kind: a plan by `planCode`, a book by
+/// `bookId`, a chapter by `chapterId` (`payments::orders`, which answers 400 naming the
+/// missing one). States it as `allOf: [the body, oneOf: one shape per kind]`.
+fn order_kinds(document: &mut OpenApi) -> Option<String> {
+    let schemas = &mut document.components.as_mut()?.schemas;
+    let Some(body) = schemas.get_mut("CreateOrder") else {
+        return Some("schema CreateOrder".to_owned());
+    };
+    if !matches!(body, RefOr::T(Schema::Object(_))) {
+        return None; // stated already
+    }
+    let id = || {
+        let mut id = ObjectBuilder::new().schema_type(Type::Integer).build();
+        apply_to_value(&mut id, &contract::id());
+        id
+    };
+    let code = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(r"\S"))
+        .build();
+    let kinds = [
+        (OrderKind::Plan, "planCode", code),
+        (OrderKind::Book, "bookId", id()),
+        (OrderKind::Chapter, "chapterId", id()),
+    ];
+    let mut shapes = OneOfBuilder::new();
+    for (kind, field, schema) in kinds {
+        shapes = shapes.item(
+            ObjectBuilder::new()
+                .property(
+                    "kind",
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .enum_values(Some([kind.as_str()])),
+                )
+                .required("kind")
+                .property(field, schema)
+                .required(field),
+        );
+    }
+    let whole = std::mem::replace(body, RefOr::T(Schema::Object(Object::new())));
+    *body = RefOr::T(Schema::AllOf(
+        AllOfBuilder::new().item(whole).item(shapes).build(),
+    ));
+    None
 }
 
 fn operations(item: &mut utoipa::openapi::PathItem) -> impl Iterator<Item = &mut Operation> {

@@ -1887,7 +1887,6 @@ export interface components {
         CoverRequest: {
             assetId?: number | null;
         };
-        /** @description What to buy. */
         CreateOrder: {
             kind: components["schemas"]["OrderKind"];
             /** @description For `plan`: `monthly`, `quarterly`, `yearly` or `lifetime`. */
@@ -1901,7 +1900,19 @@ export interface components {
             redirect?: string | null;
             /** @description For a timed plan: renew it before it ends (off by default). */
             autoRenew?: boolean | null;
-        };
+        } & ({
+            /** @enum {string} */
+            kind: "plan";
+            planCode: string;
+        } | {
+            /** @enum {string} */
+            kind: "book";
+            bookId: number;
+        } | {
+            /** @enum {string} */
+            kind: "chapter";
+            chapterId: number;
+        });
         /** @description The id of the stored message. */
         Created: {
             /** Format: int32 */
@@ -4988,11 +4999,11 @@ export interface operations {
                 /** @description Words of the name it was uploaded under, or its id. */
                 q?: string;
                 /** @description `audio` or `image`. */
-                kind?: string;
+                kind?: "audio" | "image";
                 /** @description `true` (used by a chapter or a cover) or `false` (unused). */
-                used?: string;
+                used?: "true" | "false";
                 /** @description `newest` (the default), `largest` or `name`. */
-                sort?: string;
+                sort?: "newest" | "largest" | "name";
             };
             header?: never;
             path?: never;
