@@ -238,11 +238,10 @@ pub fn params() -> Vec<ParamContract> {
 /// schema, field or parameter), which the tests refuse.
 pub fn state(document: &mut OpenApi) -> Vec<String> {
     let mut unmatched = Vec::new();
-    let schemas = document
+    let mut schemas = document
         .components
         .as_mut()
         .map(|components| &mut components.schemas);
-    let mut schemas = schemas;
     for field in contract::fields().into_iter().chain(server_fields()) {
         let object = schemas
             .as_deref_mut()
