@@ -251,10 +251,11 @@ const shellModules = [
 ];
 /**
  * Modules of `src/lib` only the lazily loaded pages use (forms, the console's data and uploads, the
- * shop's data, the downloads store: the player needs only the downloads' cache layout).
+ * shop's data, the downloads store: the player needs only the downloads' cache layout), and the
+ * update notices, which start seconds after the first page (`src/app/updates/later-updates.tsx`).
  */
 const notShell =
-  /\/src\/lib\/((core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop)\.|downloads\/(?!download-cache\.))/;
+  /\/src\/lib\/((core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop)\.|downloads\/(?!download-cache\.))|\/src\/app\/updates\/(?!later-updates\.)/;
 const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 /**
  * What a book's page draws with (its buying, reviews, download and chapter rows): one chunk, which

@@ -107,6 +107,18 @@ export async function startServer() {
 }
 
 /**
+ * Waits until the service worker controls `page`. It registers after the page's load event and
+ * claims the page once active; on a busy machine (CI runs the journeys after the builds) its
+ * install, which keeps the page and its files, has taken over 45 s. A page the active worker has
+ * not claimed is reloaded once, as a listener's next visit would be.
+ */
+export async function waitForServiceWorker(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), null, { timeout: 120_000 });
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+/**
  * A fresh Chromium profile speaking `locale` (navigator.language and Accept-Language), in the
  * time zone new profiles get (Asia/Shanghai), so the app's time-zone offer stays out of the way.
  */

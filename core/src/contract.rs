@@ -131,19 +131,29 @@ pub fn fields() -> Vec<FieldContract> {
         add(BOOK, field, vec![chars(DESCRIPTION_MAX_CHARS)]);
     }
     add(BOOK, "author", required_text(PERSON_MAX_CHARS));
-    add(BOOK, "narrator", vec![chars(PERSON_MAX_CHARS)]);
+    for field in [
+        "authorEn",
+        "authorJa",
+        "narrator",
+        "narratorEn",
+        "narratorJa",
+    ] {
+        add(BOOK, field, vec![chars(PERSON_MAX_CHARS)]);
+    }
     add(BOOK, "categoryId", vec![Constraint::Required, id()]);
-    add(
-        BOOK,
-        "tags",
-        vec![
-            Constraint::Items {
-                min: 0,
-                max: TAGS_MAX,
-            },
-            Constraint::Each(Box::new(chars(TAG_MAX_CHARS))),
-        ],
-    );
+    for field in ["tags", "tagsEn", "tagsJa"] {
+        add(
+            BOOK,
+            field,
+            vec![
+                Constraint::Items {
+                    min: 0,
+                    max: TAGS_MAX,
+                },
+                Constraint::Each(Box::new(chars(TAG_MAX_CHARS))),
+            ],
+        );
+    }
     add(
         BOOK,
         "status",

@@ -11,6 +11,7 @@
 //! | rule | function |
 //! |---|---|
 //! | formatDuration | [`format::duration::format_duration`] |
+//! | formatCountdown | [`format::countdown::format_countdown`] |
 //! | formatNumber | [`format::number::format_number`] |
 //! | formatFileSize | [`format::filesize::format_file_size`] |
 //! | formatRelativeTime | [`format::relative::format_relative_time`] |
@@ -18,6 +19,8 @@
 //! | formatDate | [`format::smart::format_date`] |
 //! | formatCurrency | [`format::currency::format_currency`] |
 //! | currencyForLang | [`format::currency::currency_for_lang`] |
+//! | minorUnits | [`format::money::minor_units`] |
+//! | majorUnits | [`format::money::major_units`] |
 //! | clampRating | [`format::clamp::clamp_rating`] |
 //! | clampProgress | [`format::clamp::clamp_progress`] |
 //! | avatarInitials | [`format::initials::avatar_initials`] |
@@ -64,6 +67,10 @@
 //! | checkQueryParam | [`catalog::query::check_query_param`] |
 //! | neutralizeCsvCell | [`spreadsheet::neutralize_csv_cell`] |
 //! | restoreCsvCell | [`spreadsheet::restore_csv_cell`] |
+//! | exportKinds | [`transfer::export_kinds`] |
+//! | acceptedUploadTypes | [`upload::formats::accepted_upload_types`] |
+//! | checkUploadFile | [`upload::formats::check_upload_file`] |
+//! | uploadRetryable | [`upload::retry::upload_retryable`] |
 
 pub mod auth;
 pub mod bots;
@@ -81,6 +88,8 @@ pub mod spelling;
 pub mod spreadsheet;
 pub mod time;
 pub mod tracking;
+pub mod transfer;
+pub mod upload;
 pub mod validation;
 
 pub use i18n::lang::Lang;

@@ -22,6 +22,9 @@ pub enum FieldRule {
     OneOf { allowed: Vec<String> },
     /// Not a whole number from `min` to `max`.
     WholeNumber { min: usize, max: usize },
+    /// Not an amount of money from 0 to `max` (major units: yuan, dollars, yen) with at most
+    /// `decimals` digits after the point.
+    Money { decimals: usize, max: usize },
     /// Not a well-formed value of `format` (`email`, `url`).
     Format { format: String },
     /// A character outside the username set (letters, digits, `_`, `-`), or only digits.
@@ -90,6 +93,17 @@ pub fn describe_rule(rule: &FieldRule, lang: Lang) -> String {
             lang,
             "validation.wholeNumber",
             &[("min", &min.to_string()), ("max", &max.to_string())],
+        ),
+        FieldRule::Money { decimals: 0, max } => {
+            text_with(lang, "validation.moneyWhole", &[("max", &max.to_string())])
+        }
+        FieldRule::Money { decimals, max } => text_with(
+            lang,
+            "validation.money",
+            &[
+                ("max", &max.to_string()),
+                ("decimals", &decimals.to_string()),
+            ],
         ),
         FieldRule::Format { format } => {
             let key = match format.as_str() {

@@ -13,12 +13,16 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use tingshu_core::{
     auth, bots, catalog, error_screen, format, i18n, pow, premium, routing, spreadsheet, time,
-    tracking,
+    tracking, transfer, upload,
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 68] = [
+const RULES: [&str; 75] = [
+    "minorUnits",
+    "majorUnits",
+    "exportKinds",
     "formatDuration",
+    "formatCountdown",
     "formatNumber",
     "formatFileSize",
     "formatRelativeTime",
@@ -86,6 +90,9 @@ const RULES: [&str; 68] = [
     "validatePrices",
     "neutralizeCsvCell",
     "restoreCsvCell",
+    "acceptedUploadTypes",
+    "checkUploadFile",
+    "uploadRetryable",
 ];
 
 #[derive(Debug)]
@@ -115,6 +122,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
     use format::*;
     match rule {
         "formatDuration" => run(input, ok(duration::format_duration)),
+        "formatCountdown" => run(input, ok(countdown::format_countdown)),
         "formatNumber" => run(input, ok(number::format_number)),
         "formatFileSize" => run(input, ok(filesize::format_file_size)),
         "formatRelativeTime" => run(input, ok(relative::format_relative_time)),
@@ -122,6 +130,9 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "formatDate" => run(input, ok(smart::format_date)),
         "formatCurrency" => run(input, ok(currency::format_currency)),
         "currencyForLang" => run(input, ok(currency::currency_for_lang)),
+        "minorUnits" => run(input, ok(money::minor_units)),
+        "majorUnits" => run(input, ok(money::major_units)),
+        "exportKinds" => run(input, ok(transfer::export_kinds)),
         "clampRating" => run(input, ok(clamp::clamp_rating)),
         "clampProgress" => run(input, ok(clamp::clamp_progress)),
         "avatarInitials" => run(input, ok(initials::avatar_initials)),
@@ -182,6 +193,9 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "accountState" => run(input, ok(auth::account_state::account_state)),
         "neutralizeCsvCell" => run(input, ok(spreadsheet::neutralize_csv_cell)),
         "restoreCsvCell" => run(input, ok(spreadsheet::restore_csv_cell)),
+        "acceptedUploadTypes" => run(input, ok(upload::formats::accepted_upload_types)),
+        "checkUploadFile" => run(input, ok(upload::formats::check_upload_file)),
+        "uploadRetryable" => run(input, ok(upload::retry::upload_retryable)),
         _ => Err(Failure::UnknownRule),
     }
 }

@@ -1,7 +1,7 @@
 // Journeys through the locale rules, the route guards and the error screen.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openBrowser, startServer } from '../harness.mjs';
+import { openBrowser, startServer, waitForServiceWorker } from '../harness.mjs';
 
 let server;
 before(async () => {
@@ -78,6 +78,32 @@ test('a stored Japanese choice sends /books to /ja/books, and never prefixes /su
     await page.goto(`${server.baseUrl}/subscription`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/subscription');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a listener who chose 中文 opens a shared /en link: the catalogue is English, the worker in control too', async () => {
+  const browser = await openBrowser({ locale: 'zh-CN' });
+  try {
+    const { page, context } = browser;
+    // The choice, as the language switcher stores it: local storage and the cookie.
+    await page.addInitScript(() => localStorage.setItem('user-language', 'zh'));
+    await context.addCookies([{ name: 'lang', value: 'zh', url: server.baseUrl }]);
+    const books = await (await fetch(`${server.baseUrl}/api/books?pageSize=50`, { headers: { 'X-Tingshu-Lang': 'en' } })).json();
+    const book = books.data.items.find((item) => item.titles.zh === '青铜钥匙');
+    assert.ok(book, 'the demo catalogue has 青铜钥匙');
+    const english = 'The Bronze Key';
+    await page.goto(`${server.baseUrl}/en/books`);
+    await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+    await page.getByRole('link', { name: new RegExp(english) }).first().waitFor();
+    assert.equal(await page.getByText('青铜钥匙', { exact: true }).count(), 0);
+    // The same book page again once the service worker answers the page: still English.
+    await page.goto(`${server.baseUrl}/en/books/${book.id}`);
+    await waitForServiceWorker(page);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: english }).waitFor();
+    assert.equal(await page.getByRole('heading', { level: 1, name: '青铜钥匙' }).count(), 0);
   } finally {
     await browser.close();
   }

@@ -4,7 +4,7 @@
 // a premium member downloads a chapter, goes offline and still hears it.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openBrowser, startServer } from '../harness.mjs';
+import { openBrowser, startServer, waitForServiceWorker } from '../harness.mjs';
 
 let server;
 before(async () => {
@@ -165,9 +165,7 @@ test('a member downloads a book, goes offline, and a kept chapter still plays', 
 
     // The book page, once the service worker controls it, downloads the whole book.
     await page.goto(`${server.baseUrl}/books/${book.id}`);
-    // The worker registers after the page's load event and claims it once active: on a busy machine
-    // (CI runs this after the builds) that has taken longer than 15 s.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 });
+    await waitForServiceWorker(page);
     await page.getByTestId('book-download').getByRole('button', { name: '下载全书' }).click();
     await page.getByTestId('book-download').getByRole('status').waitFor({ timeout: 30_000 });
 

@@ -55,8 +55,8 @@ pub enum Command {
     },
     /// Export books, chapters or users as CSV or JSON (the console's export).
     Export {
-        /// What to export.
-        #[arg(value_enum)]
+        /// What to export: books, chapters or users.
+        #[arg(value_parser = export_kind)]
         kind: ExportKind,
         /// The file format.
         #[arg(long, value_enum, default_value_t = ExportFormat::Csv)]
@@ -65,6 +65,15 @@ pub enum Command {
         #[arg(long)]
         output: Option<PathBuf>,
     },
+}
+
+/// `tingshu export`'s kind, by its spelling.
+fn export_kind(value: &str) -> Result<ExportKind, String> {
+    use tingshu_core::spelling::Spelling;
+    ExportKind::parse(value).ok_or_else(|| {
+        let spellings: Vec<&str> = ExportKind::ALL.iter().map(|k| k.as_str()).collect();
+        format!("one of {}", spellings.join(", "))
+    })
 }
 
 /// Creates an administrator; the password comes from a hidden prompt or standard input.

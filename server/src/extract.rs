@@ -9,6 +9,7 @@ use tingshu_core::{
         lang::{resolve_language, ResolveLanguageInput},
         texts::text,
     },
+    routing::locale::address_language,
     validation::FieldRule,
     Lang,
 };
@@ -93,7 +94,7 @@ where
     }
 }
 
-/// The language to answer in: the `lang` cookie the app sets, else `Accept-Language`, else zh.
+/// The language to answer in (see `lang_of`).
 #[derive(Debug, Clone, Copy)]
 pub struct RequestLang(pub Lang);
 
@@ -106,12 +107,25 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestLang {
             .extensions
             .get::<Self>()
             .copied()
-            .unwrap_or_else(|| Self(lang_of(&parts.headers))))
+            .unwrap_or_else(|| Self(lang_of(parts.uri.path(), &parts.headers))))
     }
 }
 
-/// The language of a request: the `lang` cookie, else `Accept-Language`, else zh.
-pub fn lang_of(headers: &HeaderMap) -> Lang {
+/// The header in which the app states the language of the page an API call comes from.
+pub const PAGE_LANG_HEADER: &str = "x-tingshu-lang";
+
+/// The language of a request to `path`, as core resolves it (issue 27: the address decides):
+/// the address's locale (a page's prefix), else the page language the app states in
+/// [`PAGE_LANG_HEADER`], else the `lang` cookie, else `Accept-Language`, else zh.
+pub fn lang_of(path: &str, headers: &HeaderMap) -> Lang {
+    let address = address_language(path)
+        .map(|lang| lang.code().to_owned())
+        .or_else(|| {
+            headers
+                .get(PAGE_LANG_HEADER)
+                .and_then(|value| value.to_str().ok())
+                .map(str::to_owned)
+        });
     let stored = headers
         .get_all(header::COOKIE)
         .iter()
@@ -131,7 +145,11 @@ pub fn lang_of(headers: &HeaderMap) -> Lang {
                 .collect()
         })
         .unwrap_or_default();
-    resolve_language(ResolveLanguageInput { stored, browser })
+    resolve_language(ResolveLanguageInput {
+        address,
+        stored,
+        browser,
+    })
 }
 
 /// A record id from the path (`/books/{id}`): a positive integer, else a 400 naming `id`
@@ -144,7 +162,9 @@ impl<S: Send + Sync> FromRequestParts<S> for PathId {
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         const MAX_ID: usize = i32::MAX as usize;
-        let lang = lang_of(&parts.headers);
+        let RequestLang(lang) = RequestLang::from_request_parts(parts, state)
+            .await
+            .unwrap_or_else(|never| match never {});
         let refused = || {
             param_error(
                 lang,
@@ -179,13 +199,16 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let RequestLang(lang) = RequestLang::from_request_parts(parts, state)
+            .await
+            .unwrap_or_else(|never| match never {});
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Query(value)| Self(value))
             .map_err(|rejection| {
                 tracing::debug!(rejection = %rejection.body_text(), "query string refused");
                 ApiError::Validation {
-                    message: text(lang_of(&parts.headers), "validation.query").to_owned(),
+                    message: text(lang, "validation.query").to_owned(),
                     fields: Default::default(),
                 }
             })

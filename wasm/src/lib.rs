@@ -18,7 +18,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tingshu_core::{
     auth, bots, catalog, error_screen, format, i18n, pow, premium, routing, spreadsheet, time,
-    tracking,
+    tracking, transfer, upload,
 };
 use wasm_bindgen::prelude::*;
 
@@ -58,6 +58,7 @@ mod shell {
 
     export_rules! {
         formatDuration(format::duration::FormatDurationInput = "FormatDurationInput") -> "string" = ok(format::duration::format_duration);
+        formatCountdown(format::countdown::FormatCountdownInput = "FormatCountdownInput") -> "string" = ok(format::countdown::format_countdown);
         formatNumber(format::number::FormatNumberInput = "FormatNumberInput") -> "string" = ok(format::number::format_number);
         formatRelativeTime(format::relative::FormatRelativeTimeInput = "FormatRelativeTimeInput") -> "string" = ok(format::relative::format_relative_time);
         formatCurrency(format::currency::FormatCurrencyInput = "FormatCurrencyInput") -> "string" = ok(format::currency::format_currency);
@@ -135,10 +136,16 @@ mod pages {
         validateCategory(catalog::edit::ValidateCategoryInput = "ValidateCategoryInput") -> "CategoryValidation" = ok(catalog::edit::validate_category);
         validateChapter(catalog::chapter_form::ValidateChapterInput = "ValidateChapterInput") -> "ChapterValidation" = ok(catalog::chapter_form::validate_chapter);
         chapterFromFileName(catalog::chapter_form::ChapterFromFileNameInput = "ChapterFromFileNameInput") -> "ChapterGuess" = ok(catalog::chapter_form::chapter_from_file_name);
+        acceptedUploadTypes(upload::formats::AcceptedUploadTypesInput = "AcceptedUploadTypesInput") -> "AcceptedUploadTypes" = ok(upload::formats::accepted_upload_types);
+        checkUploadFile(upload::formats::CheckUploadFileInput = "CheckUploadFileInput") -> "UploadFileCheck" = ok(upload::formats::check_upload_file);
+        uploadRetryable(upload::retry::UploadRetryableInput = "UploadRetryableInput") -> "boolean" = ok(upload::retry::upload_retryable);
         validatePrices(catalog::chapter_form::ValidatePricesInput = "ValidatePricesInput") -> "PricesValidation" = ok(catalog::chapter_form::validate_prices);
         validateReview(catalog::review::ValidateReviewInput = "ValidateReviewInput") -> "ReviewValidation" = ok(catalog::review::validate_review);
         reviewLength(catalog::review::ReviewLengthInput = "ReviewLengthInput") -> "number" = ok(catalog::review::review_length);
         neutralizeCsvCell(spreadsheet::CsvCellInput = "CsvCellInput") -> "string" = ok(spreadsheet::neutralize_csv_cell);
         restoreCsvCell(spreadsheet::CsvCellInput = "CsvCellInput") -> "string" = ok(spreadsheet::restore_csv_cell);
+        exportKinds(transfer::ExportKindsInput = "ExportKindsInput") -> "ExportKind[]" = ok(transfer::export_kinds);
+        minorUnits(format::money::MinorUnitsInput = "MinorUnitsInput") -> "MinorUnits" = ok(format::money::minor_units);
+        majorUnits(format::money::MajorUnitsInput = "MajorUnitsInput") -> "string" = ok(format::money::major_units);
     }
 }

@@ -16,12 +16,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
 import { RootRoutes } from './routes';
-import { AppUpdates } from './updates/app-updates';
+import { LaterUpdates } from './updates/later-updates';
 
 export function App({ i18n, queryClient }: { i18n: i18n; queryClient: QueryClient }) {
   return (
     <AppProvider i18n={i18n} queryClient={queryClient}>
-      <AppUpdates />
+      <LaterUpdates />
       <BrowserRouter>
         <RootRoutes />
       </BrowserRouter>

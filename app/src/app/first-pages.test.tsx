@@ -25,6 +25,7 @@ const categories: CategoryNode[] = [
     names: { zh: '武侠', en: 'Wuxia', ja: '武侠' },
     parentId: null,
     bookCount: 4,
+    coverUrls: [],
     children: [],
   },
 ];

@@ -1,16 +1,23 @@
 // The shared product rules only some pages need (account and console forms, profile, settings, demos):
 // the `pages` wasm build of `core/`, fetched with those pages' code, never by the first load.
 export {
+  acceptedUploadTypes,
   allowedTimezones,
+  chapterAccess,
   chapterFromFileName,
+  checkUploadFile,
+  exportKinds,
   formatDate,
   formatFileSize,
   formatSmartTime,
   isPremium,
+  majorUnits,
+  minorUnits,
   premiumStatus,
   reviewLength,
   safeExternalUrl,
   safeRedirect,
+  uploadRetryable,
   validateBook,
   validateCategory,
   validateChapter,

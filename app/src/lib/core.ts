@@ -23,6 +23,7 @@ export {
   decideRoute,
   detourPath,
   errorScreen,
+  formatCountdown,
   formatCurrency,
   formatDuration,
   formatNumber,

@@ -2,7 +2,7 @@
 // import sends the file's own bytes, not JSON, and is followed as a job; an export is read as a
 // stream so its page can show how many rows have arrived.
 import type { ApiData } from '@/lib/api/types';
-import { ApiError, apiUrl, authRequest, bearerToken, isErrorBody } from '@/lib/http';
+import { ApiError, apiUrl, authRequest, bearerToken, isErrorBody, pageLanguageHeaders } from '@/lib/http';
 
 export type ImportJob = ApiData<'/api/admin/import/{id}', 'get'>;
 export type ExportKind = 'books' | 'chapters' | 'users';
@@ -20,7 +20,7 @@ async function authorized(): Promise<Record<string, string>> {
   const token = await bearerToken();
   return {
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    'Accept-Language': document.documentElement.lang || 'zh-CN',
+    ...pageLanguageHeaders(),
   };
 }
 

@@ -7,7 +7,7 @@ import { asset, uploadView } from '@/testing/upload-fixtures';
 import { users } from '@/testing/users';
 import { ApiError } from '@/lib/http';
 import type { HttpRequest, HttpResponse, PreviousUpload, UploadOptions } from 'tus-js-client';
-import { startUpload } from './uploads';
+import { RefusedFile, startUpload } from './uploads';
 
 /** The uploads tus-js-client was asked to make, with the options each was given. */
 const made: FakeUpload[] = [];
@@ -87,7 +87,7 @@ describe('uploads', () => {
       endpoint: '/api/admin/uploads',
       chunkSize: 2 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000],
-      metadata: { filename: '第1章 雨夜.mp3', kind: 'audio' },
+      metadata: { filename: '第1章 雨夜.mp3', kind: 'audio', filetype: 'audio/mpeg' },
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
     });
@@ -99,12 +99,33 @@ describe('uploads', () => {
 
     // The same file sent as an image is another upload.
     const fingerprint = upload.options.fingerprint!;
-    startUpload(file(), 'image');
+    // (Started with a file that says nothing of its type: a named MP3 is no image.)
+    startUpload(new File(['x'], 'scan', { lastModified: 1 }), 'image');
     const image = await started();
     expect(await fingerprint(file(), upload.options)).not.toBe(await image.options.fingerprint!(file(), image.options));
 
     upload.options.onProgress!(1024, 4096);
     expect(progress).toHaveBeenCalledWith(1024, 4096);
+  });
+
+  it('refuses a file whose name or declared type is of no accepted format before any request', async () => {
+    for (const [name, type, found] of [
+      ['notes.txt', 'text/plain', '.txt'],
+      ['recording', 'video/mp4', 'video/mp4'],
+    ]) {
+      const handle = startUpload(new File(['words'], name, { type }), 'audio');
+      const error = await handle.done.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RefusedFile);
+      expect(error).toMatchObject({ found });
+      expect((error as RefusedFile).accepted).toContain('opus');
+    }
+    expect(made).toHaveLength(0);
+
+    // Ogg Opus and WebM, as browsers declare them, are sent.
+    startUpload(new File(['OggS'], 'ch2.opus', { type: 'audio/ogg' }), 'audio');
+    expect((await started()).options.metadata).toMatchObject({ filename: 'ch2.opus', filetype: 'audio/ogg' });
+    startUpload(new File(['webm'], 'ch3.webm', { type: 'video/webm' }), 'audio');
+    expect((await started()).file.name).toBe('ch3.webm');
   });
 
   it('resumes an earlier try of the same file before starting', async () => {

@@ -4,7 +4,8 @@
 import { DetailedError, Upload } from 'tus-js-client';
 import type { UploadKind, UploadView } from '@/lib/api/types';
 import { consoleApi } from '@/lib/console-api';
-import { ApiError, apiUrl, bearerToken, isErrorBody } from '@/lib/http';
+import { checkUploadFile, uploadRetryable } from '@/lib/core-pages';
+import { ApiError, apiUrl, bearerToken, isErrorBody, pageLanguageHeaders } from '@/lib/http';
 
 export const uploadEndpoint = '/api/admin/uploads';
 /** One request's worth: the server gives a request 30 s, which 2 MiB fits on a slow line. */
@@ -23,6 +24,38 @@ export interface UploadHandle {
 
 export interface UploadCallbacks {
   onProgress?: (sent: number, total: number) => void;
+}
+
+/**
+ * A file refused before any byte is sent: its name or declared type is of no format the upload
+ * accepts (core's `checkUploadFile`, the rule the server applies when an upload opens).
+ */
+export class RefusedFile extends Error {
+  constructor(
+    /** What rules it out: its extension (`.txt`) or declared type (`video/mp4`). */
+    readonly found: string,
+    /** The accepted extensions (`mp3, m4a, …`). */
+    readonly accepted: string,
+  ) {
+    super(`Refused file type ${found}`);
+    this.name = 'RefusedFile';
+  }
+}
+
+/** Why `file` cannot be an upload of `kind`, or null when its bytes may decide. */
+export function refusalOf(file: File, kind: UploadKind): RefusedFile | null {
+  const check = checkUploadFile({ kind, fileName: file.name, fileType: file.type });
+  return check.kind === 'refused' ? new RefusedFile(check.found, check.accepted) : null;
+}
+
+/**
+ * Whether trying a failed upload again can succeed (core's `uploadRetryable`): a refused file
+ * (its type, its size, unreadable bytes) cannot; a dropped line or a busy server can.
+ */
+export function canRetryUpload(error: unknown): boolean {
+  if (error instanceof RefusedFile) return uploadRetryable({ statusCode: 415, code: 'unsupported_media_type' });
+  if (error instanceof ApiError) return uploadRetryable({ statusCode: error.statusCode, code: error.code });
+  return true;
 }
 
 /** Whether an upload's failure is the person stopping it (nothing to show). */
@@ -67,8 +100,13 @@ async function storedFile(url: string | null): Promise<UploadView> {
   throw new ApiError({ statusCode: 422, statusMessage: message, message, code: 'upload_failed' });
 }
 
-/** Starts sending `file` as an upload of `kind`, resuming an earlier try of the same file. */
+/**
+ * Starts sending `file` as an upload of `kind`, resuming an earlier try of the same file. A file
+ * its name or declared type rules out fails at once with a `RefusedFile`, before any request.
+ */
 export function startUpload(file: File, kind: UploadKind, { onProgress }: UploadCallbacks = {}): UploadHandle {
+  const refused = refusalOf(file, kind);
+  if (refused) return { done: Promise.reject(refused), abort: () => undefined, pause: () => undefined };
   let resolve!: (view: UploadView) => void;
   let reject!: (error: unknown) => void;
   const done = new Promise<UploadView>((yes, no) => {
@@ -81,7 +119,8 @@ export function startUpload(file: File, kind: UploadKind, { onProgress }: Upload
     endpoint: apiUrl(uploadEndpoint),
     chunkSize,
     retryDelays,
-    metadata: { filename: file.name, kind },
+    // The server refuses a name or type of no accepted format as the upload opens (415).
+    metadata: { filename: file.name, kind, filetype: file.type },
     // The same file sent as another kind is another upload.
     fingerprint: async (chosen) =>
       ['tingshu', kind, chosen.name, chosen.type, chosen.size, chosen.lastModified, uploadEndpoint].join('-'),
@@ -91,7 +130,7 @@ export function startUpload(file: File, kind: UploadKind, { onProgress }: Upload
       const token = await bearerToken();
       if (token) request.setHeader('Authorization', `Bearer ${token}`);
       // The server words its refusals in the page's language.
-      request.setHeader('Accept-Language', document.documentElement.lang || 'zh-CN');
+      for (const [name, value] of Object.entries(pageLanguageHeaders())) request.setHeader(name, value);
     },
     onProgress: (sent, total) => onProgress?.(sent, total),
     onSuccess: () => void storedFile(upload.url).then(resolve, reject),

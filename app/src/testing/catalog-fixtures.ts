@@ -30,7 +30,14 @@ export function book(id: number, patch: Partial<BookSummary> = {}): BookSummary 
 }
 
 export function bookDetail(id: number, patch: Partial<BookDetail> = {}): BookDetail {
-  return { ...book(id), description: '第一段简介\n第二段简介', descriptionLang: 'zh', me: null, ...patch };
+  return {
+    ...book(id),
+    description: '第一段简介\n第二段简介',
+    descriptionLang: 'zh',
+    me: null,
+    viewerAccess: { kind: 'free', allowed: true },
+    ...patch,
+  };
 }
 
 export function chapter(id: number, patch: Partial<ChapterSummary> = {}): ChapterSummary {

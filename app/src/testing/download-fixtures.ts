@@ -11,6 +11,7 @@ export function downloadItem(chapterId: number, patch: Partial<DownloadItem> = {
     bookId: 7,
     index: chapterId,
     title: `第${chapterId}章`,
+    titleLang: 'zh',
     durationSecs: 125,
     bytes: 1000,
     mime: 'audio/mpeg',
@@ -20,7 +21,15 @@ export function downloadItem(chapterId: number, patch: Partial<DownloadItem> = {
 }
 
 export function downloadGrant(items: DownloadItem[], patch: Partial<DownloadGrant> = {}): DownloadGrant {
-  return { bookId: 7, bookTitle: '书7', grantExpiresAt: Date.now() + 7 * day, items, refused: [], ...patch };
+  return {
+    bookId: 7,
+    bookTitle: '书7',
+    bookTitleLang: 'zh',
+    grantExpiresAt: Date.now() + 7 * day,
+    items,
+    refused: [],
+    ...patch,
+  };
 }
 
 export function downloadRecord(chapterId: number, patch: Partial<DownloadRecord> = {}): DownloadRecord {

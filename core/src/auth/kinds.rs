@@ -1,7 +1,9 @@
 //! An account's kind and subscription as stored and as the API sends them.
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::texts::text;
 use crate::spelling::Spelling;
+use crate::Lang;
 
 /// Whether an account administers the site or listens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,6 +89,22 @@ impl Spelling for Permission {
     }
 }
 
+impl Permission {
+    /// The permission in words, in `lang` (catalogue `guard.permissions`): what a 403 names
+    /// instead of the code.
+    pub fn name(self, lang: Lang) -> &'static str {
+        let key = match self {
+            Self::ManageBooks => "guard.permissions.manageBooks",
+            Self::ManageUsers => "guard.permissions.manageUsers",
+            Self::ManageSystem => "guard.permissions.manageSystem",
+            Self::ViewAnalytics => "guard.permissions.viewAnalytics",
+            Self::ManagePromotions => "guard.permissions.managePromotions",
+            Self::ManageOrders => "guard.permissions.manageOrders",
+        };
+        text(lang, key)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,5 +115,23 @@ mod tests {
         round_trips::<UserType>();
         round_trips::<SubscriptionType>();
         round_trips::<Permission>();
+    }
+
+    #[test]
+    fn every_permission_has_a_name_in_every_language_and_none_is_its_code() {
+        for &permission in Permission::ALL {
+            for lang in Lang::ALL {
+                let name = permission.name(lang);
+                assert!(
+                    !name.is_empty() && !name.contains(':'),
+                    "{permission:?} {lang:?}"
+                );
+            }
+        }
+        assert_eq!(Permission::ManageOrders.name(Lang::Zh), "管理订单与退款");
+        assert_eq!(
+            Permission::ManageOrders.name(Lang::En),
+            "Manage orders and refunds"
+        );
     }
 }

@@ -155,6 +155,8 @@ fn checked_prices(form: &mut Form, [cny, usd, jpy]: [Option<f64>; 3]) -> Prices 
 #[serde(rename_all = "camelCase", default)]
 pub struct ChapterFromFileNameInput {
     pub file_name: String,
+    /// The title tag the file carries (as the server probed it), when it has one.
+    pub title_tag: Option<String>,
 }
 
 /// A chapter's number and title guessed from its file's name.
@@ -171,9 +173,29 @@ pub struct ChapterGuess {
 }
 
 /// `chapterFromFileName`: see [`ChapterGuess`]. A name that is only a number keeps it as the
-/// title.
+/// title. A file with a title tag takes the tag as its title (spaces collapsed); its number
+/// is still the name's, else the tag's.
 pub fn chapter_from_file_name(input: ChapterFromFileNameInput) -> ChapterGuess {
-    let stem = strip_extension(input.file_name.trim());
+    let by_name = guess_from_name(&input.file_name);
+    let tag = input
+        .title_tag
+        .as_deref()
+        .map(collapse_spaces)
+        .filter(|tag| !tag.is_empty());
+    match tag {
+        Some(tag) => ChapterGuess {
+            number: by_name
+                .number
+                .or_else(|| chinese_chapter_number(&tag))
+                .or_else(|| marked_number(&tag)),
+            title: tag.chars().take(TITLE_MAX_CHARS).collect(),
+        },
+        None => by_name,
+    }
+}
+
+fn guess_from_name(file_name: &str) -> ChapterGuess {
+    let stem = strip_extension(file_name.trim());
     let spaced: String = stem
         .chars()
         .map(|c| if c == '_' { ' ' } else { c })
@@ -300,8 +322,35 @@ mod tests {
     fn guess(name: &str) -> (Option<u32>, String) {
         let guess = chapter_from_file_name(ChapterFromFileNameInput {
             file_name: name.to_owned(),
+            title_tag: None,
         });
         (guess.number, guess.title)
+    }
+
+    fn guess_tagged(name: &str, tag: &str) -> (Option<u32>, String) {
+        let guess = chapter_from_file_name(ChapterFromFileNameInput {
+            file_name: name.to_owned(),
+            title_tag: Some(tag.to_owned()),
+        });
+        (guess.number, guess.title)
+    }
+
+    #[test]
+    fn a_title_tag_names_the_chapter_and_the_name_keeps_its_number() {
+        assert_eq!(
+            guess_tagged("ch1.opus", "第一章  雨夜"),
+            (Some(1), "第一章 雨夜".into())
+        );
+        assert_eq!(
+            guess_tagged("012.mp3", "The Storm"),
+            (Some(12), "The Storm".into())
+        );
+        assert_eq!(
+            guess_tagged("intro.webm", "Chapter 3"),
+            (Some(3), "Chapter 3".into())
+        );
+        // A blank tag says nothing.
+        assert_eq!(guess_tagged("ch1.opus", "  "), (Some(1), "ch1".into()));
     }
 
     #[test]

@@ -49,10 +49,20 @@ pub struct ValidateBookInput {
     pub description_ja: Option<String>,
     /// The author's name (an existing author by that name is reused).
     pub author: Option<String>,
+    /// The author's name in English and Japanese (stored on the author; zh is the fallback).
+    pub author_en: Option<String>,
+    pub author_ja: Option<String>,
     /// The narrator's name, if any.
     pub narrator: Option<String>,
+    /// The narrator's name in English and Japanese.
+    pub narrator_en: Option<String>,
+    pub narrator_ja: Option<String>,
     pub category_id: Option<f64>,
     pub tags: Option<Vec<String>>,
+    /// The English name of each tag, by position in `tags`; blank for none.
+    pub tags_en: Option<Vec<String>>,
+    /// The Japanese name of each tag, by position in `tags`; blank for none.
+    pub tags_ja: Option<Vec<String>>,
     /// `serialising` or `finished`.
     pub status: Option<String>,
     /// `free`, `vip` or `paid`.
@@ -83,10 +93,18 @@ pub struct BookFields {
     pub description_en: Option<String>,
     pub description_ja: Option<String>,
     pub author: String,
+    pub author_en: Option<String>,
+    pub author_ja: Option<String>,
     pub narrator: Option<String>,
+    pub narrator_en: Option<String>,
+    pub narrator_ja: Option<String>,
     pub category_id: i32,
     /// Trimmed, without repeats, in the order given.
     pub tags: Vec<String>,
+    /// The English and Japanese names of `tags`, one per tag (empty: none given), so that a
+    /// checked form is a valid body of the API too.
+    pub tags_en: Vec<String>,
+    pub tags_ja: Vec<String>,
     pub status: BookStatus,
     pub access: BookAccess,
     pub language: Lang,
@@ -186,9 +204,10 @@ impl Form {
 
 /// `validateBook`: the zh title (required), en/ja titles and the subtitles (at most
 /// [`TITLE_MAX_CHARS`]); the zh description (required) and en/ja ones (at most
-/// [`DESCRIPTION_MAX_CHARS`]); `author` (required) and `narrator` (at most
-/// [`PERSON_MAX_CHARS`]); `categoryId` (required, a positive whole number); `tags` (each at
-/// most [`TAG_MAX_CHARS`], at most [`TAGS_MAX`] once repeats are dropped); `status` and
+/// [`DESCRIPTION_MAX_CHARS`]); `author` (required), `narrator` and their en/ja names (at
+/// most [`PERSON_MAX_CHARS`]); `categoryId` (required, a positive whole number); `tags` (each at
+/// most [`TAG_MAX_CHARS`], at most [`TAGS_MAX`] once repeats are dropped) and `tagsEn`/`tagsJa`
+/// (each at most [`TAG_MAX_CHARS`], at most [`TAGS_MAX`], by position in `tags`); `status` and
 /// `access` (required, one of their spellings); `language` (`zh`, `en` or `ja`); each price a
 /// whole number from 0 to [`PRICE_MAX_MINOR`], and all three present when `access` is `paid`.
 pub fn validate_book(input: ValidateBookInput) -> BookValidation {
@@ -215,7 +234,11 @@ pub fn validate_book(input: ValidateBookInput) -> BookValidation {
         DESCRIPTION_MAX_CHARS,
     );
     let author = form.required_text("author", &input.author, PERSON_MAX_CHARS);
+    let author_en = form.optional_text("authorEn", &input.author_en, PERSON_MAX_CHARS);
+    let author_ja = form.optional_text("authorJa", &input.author_ja, PERSON_MAX_CHARS);
     let narrator = form.optional_text("narrator", &input.narrator, PERSON_MAX_CHARS);
+    let narrator_en = form.optional_text("narratorEn", &input.narrator_en, PERSON_MAX_CHARS);
+    let narrator_ja = form.optional_text("narratorJa", &input.narrator_ja, PERSON_MAX_CHARS);
     let category_id = match input.category_id {
         None => {
             form.fail("categoryId", FieldRule::Required);
@@ -223,7 +246,10 @@ pub fn validate_book(input: ValidateBookInput) -> BookValidation {
         }
         some => form.optional_whole("categoryId", some, 1, ID_MAX),
     };
-    let tags = book_tags(&mut form, input.tags.as_deref().unwrap_or_default());
+    let kept = book_tags(&mut form, input.tags.as_deref().unwrap_or_default());
+    let tags_en = tag_names(&mut form, "tagsEn", input.tags_en.as_deref(), &kept);
+    let tags_ja = tag_names(&mut form, "tagsJa", input.tags_ja.as_deref(), &kept);
+    let tags: Vec<String> = kept.into_iter().map(|(_, tag)| tag).collect();
     let status = form.choice::<BookStatus>("status", &input.status);
     let access = form.choice::<BookAccess>("access", &input.access);
     let language = match input
@@ -278,9 +304,15 @@ pub fn validate_book(input: ValidateBookInput) -> BookValidation {
                     description_en,
                     description_ja,
                     author,
+                    author_en,
+                    author_ja,
                     narrator,
+                    narrator_en,
+                    narrator_ja,
                     category_id: category_id as i32,
                     tags,
+                    tags_en,
+                    tags_ja,
                     status,
                     access,
                     language,
@@ -296,16 +328,18 @@ pub fn validate_book(input: ValidateBookInput) -> BookValidation {
     }
 }
 
-/// The tags trimmed, blanks and repeats dropped; errors on `tags` for a long one or too many.
-fn book_tags(form: &mut Form, raw: &[String]) -> Vec<String> {
-    let mut tags: Vec<String> = Vec::new();
-    for tag in raw.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
+/// The tags trimmed, blanks and repeats dropped, each with its position in `raw` (where its
+/// translations are); errors on `tags` for a long one or too many.
+fn book_tags(form: &mut Form, raw: &[String]) -> Vec<(usize, String)> {
+    let mut tags: Vec<(usize, String)> = Vec::new();
+    let trimmed = raw.iter().map(|t| t.trim()).enumerate();
+    for (place, tag) in trimmed.filter(|(_, t)| !t.is_empty()) {
         if tag.chars().count() > TAG_MAX_CHARS {
             form.fail("tags", FieldRule::TooLong { max: TAG_MAX_CHARS });
             return Vec::new();
         }
-        if !tags.iter().any(|t| t == tag) {
-            tags.push(tag.to_owned());
+        if !tags.iter().any(|(_, t)| t == tag) {
+            tags.push((place, tag.to_owned()));
         }
     }
     if tags.len() > TAGS_MAX {
@@ -313,6 +347,35 @@ fn book_tags(form: &mut Form, raw: &[String]) -> Vec<String> {
         return Vec::new();
     }
     tags
+}
+
+/// The names in one language of the `kept` tags, taken by each tag's place in `raw` (trimmed,
+/// empty for none); errors on `field` for more names than [`TAGS_MAX`] or a long one.
+fn tag_names(
+    form: &mut Form,
+    field: &str,
+    raw: Option<&[String]>,
+    kept: &[(usize, String)],
+) -> Vec<String> {
+    let raw = raw.unwrap_or_default();
+    if raw.len() > TAGS_MAX {
+        form.fail(field, FieldRule::TooMany { max: TAGS_MAX });
+        return Vec::new();
+    }
+    if raw
+        .iter()
+        .any(|name| name.trim().chars().count() > TAG_MAX_CHARS)
+    {
+        form.fail(field, FieldRule::TooLong { max: TAG_MAX_CHARS });
+        return Vec::new();
+    }
+    kept.iter()
+        .map(|(place, _)| {
+            raw.get(*place)
+                .map(|name| name.trim().to_owned())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 /// Input of `validateCategory`: the category form as typed.
@@ -518,6 +581,60 @@ mod tests {
             ..book()
         };
         assert!(matches!(validate_book(input), BookValidation::Valid { .. }));
+    }
+
+    #[test]
+    fn people_and_tags_carry_their_english_and_japanese_names() {
+        let input = ValidateBookInput {
+            author_en: Some(" Liu Cixin ".into()),
+            author_ja: Some("劉慈欣".into()),
+            narrator: Some("王明".into()),
+            narrator_en: Some("Wang Ming".into()),
+            narrator_ja: Some("  ".into()),
+            tags: Some(vec![
+                "科幻".into(),
+                " ".into(),
+                "硬科幻".into(),
+                "科幻".into(),
+            ]),
+            tags_en: Some(vec!["Sci-fi".into(), "-".into(), "".into(), "Again".into()]),
+            tags_ja: Some(vec!["SF".into()]),
+            ..book()
+        };
+        let BookValidation::Valid { book: fields } = validate_book(input) else {
+            panic!("valid");
+        };
+        let book = fields;
+        assert_eq!(book.author_en.as_deref(), Some("Liu Cixin"));
+        assert_eq!(book.author_ja.as_deref(), Some("劉慈欣"));
+        assert_eq!(book.narrator_en.as_deref(), Some("Wang Ming"));
+        assert_eq!(book.narrator_ja, None);
+        assert_eq!(book.tags, ["科幻", "硬科幻"]);
+        // By position among the tags as typed: a blank or repeated tag takes its name away.
+        assert_eq!(book.tags_en, ["Sci-fi", ""]);
+        assert_eq!(book.tags_ja, ["SF", ""]);
+
+        let long = ValidateBookInput {
+            author_en: Some("a".repeat(PERSON_MAX_CHARS + 1)),
+            tags: Some(vec!["科幻".into()]),
+            tags_ja: Some(vec!["長".repeat(TAG_MAX_CHARS + 1)]),
+            ..self::book()
+        };
+        assert_eq!(
+            errors(validate_book(long)),
+            [
+                (
+                    "authorEn".to_owned(),
+                    FieldRule::TooLong {
+                        max: PERSON_MAX_CHARS
+                    }
+                ),
+                (
+                    "tagsJa".to_owned(),
+                    FieldRule::TooLong { max: TAG_MAX_CHARS }
+                )
+            ]
+        );
     }
 
     #[test]

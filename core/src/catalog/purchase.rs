@@ -38,6 +38,14 @@ pub fn covers(purchases: &[Purchase], book_id: i32, chapter_id: i32) -> bool {
     })
 }
 
+/// Whether the purchases include the whole book (not only some of its chapters): what a
+/// book's page shows as bought.
+pub fn covers_book(purchases: &[Purchase], book_id: i32) -> bool {
+    purchases
+        .iter()
+        .any(|purchase| purchase.chapter_id.is_none() && purchase.book_id == Some(book_id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +72,23 @@ mod tests {
         assert!(!covers(&[(Some(1), Some(11))], 1, 10), "a sibling chapter");
         assert!(!covers(&[], 1, 10));
         assert!(!covers(&[(None, None)], 1, 10), "a purchase of nothing");
+    }
+
+    #[test]
+    fn only_a_whole_book_purchase_buys_the_book() {
+        let bought = |purchases: &[(Option<i32>, Option<i32>)]| {
+            let purchases: Vec<Purchase> = purchases
+                .iter()
+                .map(|&(book_id, chapter_id)| Purchase {
+                    book_id,
+                    chapter_id,
+                })
+                .collect();
+            covers_book(&purchases, 1)
+        };
+        assert!(bought(&[(Some(1), None)]));
+        assert!(!bought(&[(Some(1), Some(10))]), "one chapter of it");
+        assert!(!bought(&[(Some(2), None)]), "another book");
+        assert!(!bought(&[]));
     }
 }

@@ -1,10 +1,12 @@
 //! Display formatting of durations, numbers, sizes, times, money, clamped values and initials.
 
 pub mod clamp;
+pub mod countdown;
 pub mod currency;
 pub mod duration;
 pub mod filesize;
 pub mod initials;
+pub mod money;
 pub mod number;
 pub mod relative;
 pub mod smart;

@@ -97,7 +97,11 @@ pub fn language_tag(input: LanguageTagInput) -> String {
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct ResolveLanguageInput {
-    /// The `user-language` value from local storage, if any.
+    /// The language the address carries (a page's locale prefix), or that the app states for
+    /// the page an API call comes from; it decides when it is a supported code (issue 27).
+    #[serde(default)]
+    pub address: Option<String>,
+    /// The `user-language` value from local storage (or the `lang` cookie), if any.
     #[serde(default)]
     pub stored: Option<String>,
     /// `navigator.languages`, most preferred first.
@@ -105,21 +109,28 @@ pub struct ResolveLanguageInput {
     pub browser: Vec<String>,
 }
 
-/// `resolveLanguage`: the stored language when it is a supported code (spec §5: "applies
-/// only if among available locales"), else the first browser language whose primary subtag
-/// (before `-` or `_`, case-insensitive) is supported, else the default `zh`.
+/// `resolveLanguage`: the address's language when it is a supported code or tag (issue 27:
+/// the address decides), else the stored one when supported (spec §5: "applies only if among
+/// available locales"), else the first browser language whose primary subtag (before `-` or
+/// `_`, case-insensitive) is supported, else the default `zh`.
 pub fn resolve_language(input: ResolveLanguageInput) -> Lang {
+    if let Some(lang) = input.address.as_deref().and_then(primary_language) {
+        return lang;
+    }
     if let Some(lang) = input.stored.as_deref().and_then(Lang::parse) {
         return lang;
     }
     input
         .browser
         .iter()
-        .find_map(|tag| {
-            let primary = tag.split(['-', '_']).next().unwrap_or_default();
-            Lang::parse(&primary.trim().to_ascii_lowercase())
-        })
+        .find_map(|tag| primary_language(tag))
         .unwrap_or_default()
+}
+
+/// The supported language of a code or tag by its primary subtag: `en`, `en-US`, `ja_JP`.
+fn primary_language(tag: &str) -> Option<Lang> {
+    let primary = tag.split(['-', '_']).next().unwrap_or_default();
+    Lang::parse(&primary.trim().to_ascii_lowercase())
 }
 
 #[cfg(test)]
@@ -128,6 +139,7 @@ mod tests {
 
     fn resolve(stored: Option<&str>, browser: &[&str]) -> Lang {
         resolve_language(ResolveLanguageInput {
+            address: None,
             stored: stored.map(str::to_owned),
             browser: browser.iter().map(|s| s.to_string()).collect(),
         })

@@ -4,8 +4,10 @@ use super::redirect::is_local;
 use serde::{Deserialize, Serialize};
 
 use super::locale::{locate, Located};
+use crate::auth::kinds::Permission;
 use crate::i18n::texts::{text, text_with};
 use crate::premium::PremiumUser;
+use crate::spelling::Spelling;
 use crate::Lang;
 
 /// Spec §6: prefixes needing a signed-in user (`/premium` itself excepted, see [`decide_route`]).
@@ -102,7 +104,8 @@ impl GuardUser {
         self.user_type.as_deref() == Some("admin")
     }
 
-    fn has_permission(&self, permission: &str) -> bool {
+    /// Administrators hold every permission; others the ones their roles give.
+    pub(crate) fn has_permission(&self, permission: &str) -> bool {
         self.is_admin() || self.permissions.iter().any(|p| p == permission)
     }
 
@@ -273,10 +276,12 @@ pub fn decide_route(input: DecideRouteInput) -> Result<RouteDecision, GuardError
         ));
     }
     if let Some(p) = permission.filter(|p| !user.has_permission(p)) {
+        // Named in words; a code the product does not know is shown as it is.
+        let named = Permission::parse(p).map_or(p, |known| known.name(input.lang));
         return Ok(forbidden(text_with(
             input.lang,
             "guard.permissionRequired",
-            &[("permission", p)],
+            &[("permission", named)],
         )));
     }
     let needs_premium = (matches_any(&PREMIUM_PREFIXES) || has(Guard::Premium)) && !is_premium_page;
@@ -533,10 +538,17 @@ mod tests {
             Ok(RouteDecision::Allow)
         );
         assert_eq!(
-            run(editor, Some("manage:system")),
+            run(editor.clone(), Some("manage:system")),
             Ok(RouteDecision::Forbidden {
                 status_code: 403,
-                status_message: "需要权限：manage:system".into(),
+                status_message: "需要权限：管理系统与存储".into(),
+            })
+        );
+        assert_eq!(
+            run(editor, Some("manage:galaxies")),
+            Ok(RouteDecision::Forbidden {
+                status_code: 403,
+                status_message: "需要权限：manage:galaxies".into(),
             })
         );
         assert_eq!(
@@ -563,7 +575,7 @@ mod tests {
             outside(member("user", "free")),
             Ok(RouteDecision::Forbidden {
                 status_code: 403,
-                status_message: "需要权限：manage:system".into()
+                status_message: "需要权限：管理系统与存储".into()
             })
         );
     }

@@ -147,6 +147,20 @@ pub fn split_locale(input: SplitLocaleInput) -> SplitLocale {
     }
 }
 
+/// The language an address carries (issue 27: the address decides): its prefix's
+/// (`/en/books` → en, `/ja/user/x` → ja), zh for an unprefixed localisable page other than
+/// `/` (`/books/3`), and none for the bare `/` and the unprefixed pages outside
+/// [`LOCALISABLE`] (`/user/…`, `/admin`, `/api/…`), whose language is the listener's choice.
+pub fn address_language(path: &str) -> Option<Lang> {
+    let located = locate(path);
+    if located.lang != Lang::Zh || located.needs_redirect {
+        return Some(located.lang);
+    }
+    let localisable =
+        located.pathname != "/" && LOCALISABLE.iter().any(|route| located.matches(route));
+    localisable.then_some(Lang::Zh)
+}
+
 /// Input of `localizePath`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(tsify::Tsify), tsify(missing_as_null))]
@@ -219,6 +233,7 @@ pub fn locale_redirect(input: LocaleRedirectInput) -> Option<String> {
         Vec::new()
     };
     let lang = resolve_language(ResolveLanguageInput {
+        address: None,
         stored: input.stored,
         browser,
     });
@@ -229,6 +244,26 @@ pub fn locale_redirect(input: LocaleRedirectInput) -> Option<String> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_address_carries_its_prefix_or_zh_on_a_localisable_page() {
+        for (path, lang) in [
+            ("/en/books/3", Some(Lang::En)),
+            ("/ja", Some(Lang::Ja)),
+            ("/ja/user/history?page=2", Some(Lang::Ja)),
+            ("/EN/books", Some(Lang::En)),
+            ("/zh/books", Some(Lang::Zh)),
+            ("/books/3", Some(Lang::Zh)),
+            ("/categories?x=1", Some(Lang::Zh)),
+            ("/", None),
+            ("/?q=1", None),
+            ("/user/history", None),
+            ("/admin/books", None),
+            ("/api/books", None),
+        ] {
+            assert_eq!(address_language(path), lang, "{path}");
+        }
+    }
 
     fn split(path: &str) -> (Lang, String, Option<String>) {
         let out = split_locale(SplitLocaleInput {

@@ -14,7 +14,7 @@ use super::{
 use crate::{
     accounts::repository,
     error::{words::said, ApiError},
-    extract::lang_of,
+    extract::{lang_of, RequestLang},
     state::AppState,
 };
 
@@ -24,7 +24,10 @@ pub async fn require_access(
     mut request: Request,
     next: Next,
 ) -> Response {
-    let lang = lang_of(request.headers());
+    let lang = match request.extensions().get::<RequestLang>() {
+        Some(RequestLang(lang)) => *lang,
+        None => lang_of(request.uri().path(), request.headers()),
+    };
     let caller = match authenticate(&state, request.headers()).await {
         Ok(caller) => caller,
         // Public routes stay reachable with a bad or expired token: free content needs no login.
@@ -112,7 +115,7 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<Option<Ca
         })
         .await?
         .ok_or_else(|| ApiError::auth_required(said("api.auth.accountGone")))?;
-    super::ensure_usable(&account.user, lang_of(headers))?;
+    super::ensure_usable(&account.user, crate::error::words::answer_lang())?;
     Ok(Some(Caller {
         user: account.user.clone(),
         session_id: claims.sid,

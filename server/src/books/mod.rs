@@ -11,10 +11,10 @@ use tingshu_core::{
     Lang,
 };
 
-use self::view::{BookSummary, CategoryRef, PersonRef, Price, TagRef, Titles};
+use self::view::{BookSummary, CategoryRef, LocalTitle, PersonRef, Price, TagRef, Titles};
 use crate::{
     db::spelled::spelled,
-    entities::book,
+    entities::{book, chapter},
     error::{ApiError, ApiResult, Missing},
 };
 
@@ -35,6 +35,24 @@ pub fn localized_text(lang: Lang, zh: &str, en: Option<&str>, ja: Option<&str>) 
         Some(text) => (text.to_owned(), lang),
         None => (zh.to_owned(), Lang::Zh),
     }
+}
+
+/// `titles` in `lang`, falling back to the zh title, with the language it is written in.
+pub fn local_title(lang: Lang, titles: &Titles) -> LocalTitle {
+    let (title, title_lang) =
+        localized_text(lang, &titles.zh, titles.en.as_deref(), titles.ja.as_deref());
+    LocalTitle { title, title_lang }
+}
+
+/// A chapter's title in `lang`, falling back to its zh title, with the language it is written in.
+pub fn chapter_title(lang: Lang, chapter: &chapter::Model) -> LocalTitle {
+    let (title, title_lang) = localized_text(
+        lang,
+        &chapter.title,
+        chapter.title_en.as_deref(),
+        chapter.title_ja.as_deref(),
+    );
+    LocalTitle { title, title_lang }
 }
 
 /// A published book, or the 404 that names it.

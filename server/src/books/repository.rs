@@ -1,11 +1,15 @@
 //! Storage reads of books shared by the catalogue and the library: a book's summary row
-//! (names, tags and campaign end in one query), and finding a book or a published chapter.
+//! (names, tags and campaign end in one query), finding a book or a published chapter, and
+//! the titles of books and chapters by id.
+use std::collections::HashMap;
+
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Query},
     ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult,
     JoinType, QueryFilter, QuerySelect, RelationDef, Select,
 };
 
+use super::view::Titles;
 use crate::entities::{
     author, book, book_tag, category, chapter, narrator, promotion, promotion_book, tag,
 };
@@ -29,6 +33,46 @@ pub async fn find_chapter(
         .filter(chapter::Column::Published.eq(true))
         .one(db)
         .await
+}
+
+/// The titles of these books (published or not: what was bought stays named), by id.
+pub async fn book_titles(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> Result<HashMap<i32, Titles>, DbErr> {
+    use book::Column as C;
+    titles_by_id::<book::Entity>(db, ids, [C::Id, C::Title, C::TitleEn, C::TitleJa]).await
+}
+
+/// The titles of these chapters (published or not), by id.
+pub async fn chapter_titles(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> Result<HashMap<i32, Titles>, DbErr> {
+    use chapter::Column as C;
+    titles_by_id::<chapter::Entity>(db, ids, [C::Id, C::Title, C::TitleEn, C::TitleJa]).await
+}
+
+/// The zh, en and ja titles of these rows of `E`, read by its id and three title `columns`.
+async fn titles_by_id<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+    columns: [E::Column; 4],
+) -> Result<HashMap<i32, Titles>, DbErr> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i32, String, Option<String>, Option<String>)> = E::find()
+        .select_only()
+        .columns(columns)
+        .filter(columns[0].is_in(ids.iter().copied()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, zh, en, ja)| (id, Titles { zh, en, ja }))
+        .collect())
 }
 
 /// Separates the tags of [`SummaryRow::tag_names`] (U+001F, a control character that has

@@ -40,6 +40,16 @@ pub struct Titles {
     pub ja: Option<String>,
 }
 
+/// A book's or chapter's title in the request language (falling back to the zh title), with
+/// the language it is written in: what the listener's own lists (orders) name it by.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LocalTitle {
+    pub title: String,
+    /// The language `title` is written in (zh when not translated).
+    pub title_lang: Lang,
+}
+
 /// A book as lists show it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

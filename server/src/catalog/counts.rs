@@ -1,5 +1,5 @@
-//! Book counts kept for a few seconds: the totals of filtered book lists and the number of
-//! books per category and per tag. Counting the 55,000 books of one status reads 55,000 index
+//! Book counts kept for a few seconds: the totals of filtered book lists, the number of
+//! books per category and per tag, and the few covers each category shows. Counting the 55,000 books of one status reads 55,000 index
 //! entries (about 2 ms with 100,000 books) on every page of that list, the per-tag counts
 //! read every book-tag row (about 19 ms), while these numbers only change when books are
 //! added, removed or re-filed.
@@ -16,6 +16,8 @@ use super::{repository, view::TagCount, BookFilter};
 
 /// How long a count is reused before it is counted again.
 pub const COUNTS_TTL: Duration = Duration::from_secs(10);
+/// How many covers a category shows at most.
+pub const CATEGORY_COVERS: u64 = 3;
 /// How many filters' totals are kept at most.
 const TOTALS_CAPACITY: u64 = 10_000;
 
@@ -24,6 +26,7 @@ const TOTALS_CAPACITY: u64 = 10_000;
 pub struct CatalogCounts {
     totals: Cache<BookFilter, u64>,
     per_category: Cache<(), Arc<HashMap<i32, u64>>>,
+    covers_per_category: Cache<(), Arc<HashMap<i32, Vec<String>>>>,
     per_tag: Cache<Lang, Arc<Vec<TagCount>>>,
 }
 
@@ -35,6 +38,7 @@ impl Default for CatalogCounts {
                 .time_to_live(COUNTS_TTL)
                 .build(),
             per_category: Cache::builder().time_to_live(COUNTS_TTL).build(),
+            covers_per_category: Cache::builder().time_to_live(COUNTS_TTL).build(),
             per_tag: Cache::builder().time_to_live(COUNTS_TTL).build(),
         }
     }
@@ -45,6 +49,7 @@ impl CatalogCounts {
     pub fn forget_all(&self) {
         self.totals.invalidate_all();
         self.per_category.invalidate_all();
+        self.covers_per_category.invalidate_all();
         self.per_tag.invalidate_all();
     }
 
@@ -65,6 +70,21 @@ impl CatalogCounts {
     ) -> Result<Arc<HashMap<i32, u64>>, DbErr> {
         let count = async { Ok(Arc::new(repository::book_counts_by_category(db).await?)) };
         remembered(&self.per_category, (), count).await
+    }
+
+    /// The covers of each category's most played books (see
+    /// [`repository::covers_by_category`]), read at most [`COUNTS_TTL`] ago.
+    pub async fn covers_per_category(
+        &self,
+        db: &impl ConnectionTrait,
+        category_ids: &[i32],
+    ) -> Result<Arc<HashMap<i32, Vec<String>>>, DbErr> {
+        let read = async {
+            Ok(Arc::new(
+                repository::covers_by_category(db, category_ids, CATEGORY_COVERS).await?,
+            ))
+        };
+        remembered(&self.covers_per_category, (), read).await
     }
 
     /// Tags carried by some book with their counts (most used first) and names in `lang`,

@@ -160,6 +160,8 @@ pub async fn categories(
     lang: Lang,
 ) -> ApiResult<Vec<CategoryNode>> {
     let all = repository::all_categories(db).await?;
+    let category_ids: Vec<i32> = all.iter().map(|c| c.id).collect();
+    let covers = counts.covers_per_category(db, &category_ids).await?;
     let counts = counts.per_category(db).await?;
     let mut children: HashMap<Option<i32>, Vec<&category::Model>> = HashMap::new();
     let ids: HashSet<i32> = all.iter().map(|c| c.id).collect();
@@ -172,6 +174,7 @@ pub async fn categories(
         parent: Option<i32>,
         children: &HashMap<Option<i32>, Vec<&category::Model>>,
         counts: &HashMap<i32, u64>,
+        covers: &HashMap<i32, Vec<String>>,
         lang: Lang,
         depth: usize,
     ) -> Vec<CategoryNode> {
@@ -190,11 +193,16 @@ pub async fn categories(
                 },
                 parent_id: c.parent_id,
                 book_count: counts.get(&c.id).copied().unwrap_or(0),
-                children: build(Some(c.id), children, counts, lang, depth + 1),
+                cover_urls: covers.get(&c.id).map_or_else(Vec::new, |urls| {
+                    urls.iter()
+                        .map(|url| crate::covers::sized(url, crate::covers::CoverSize::Small))
+                        .collect()
+                }),
+                children: build(Some(c.id), children, counts, covers, lang, depth + 1),
             })
             .collect()
     }
-    Ok(build(None, &children, &counts, lang, 0))
+    Ok(build(None, &children, &counts, &covers, lang, 0))
 }
 
 /// `GET /api/books`: one page of books, filtered and sorted. An unknown category or tag
@@ -279,11 +287,15 @@ pub async fn book_detail(
         .await?
         .pop()
         .ok_or_else(|| ApiError::NotFound(Missing::Book(id)))?;
+    let viewer_access = AccessContext::load(db, &book, &[], listener, now_ms)
+        .await?
+        .of_book(book.id);
     Ok(BookDetail {
         book: summary,
         description,
         description_lang,
         me,
+        viewer_access,
     })
 }
 
@@ -320,6 +332,19 @@ impl AccessContext {
             user: listener.map(user::Model::premium),
             purchases,
             now_ms,
+        })
+    }
+
+    /// The access to the book's chapters that are not free on their own: a whole-book
+    /// purchase counts, a single chapter's does not.
+    fn of_book(&self, book_id: i32) -> ChapterAccess {
+        chapter_access(ChapterAccessInput {
+            book_access: self.book_access,
+            chapter_is_free: false,
+            campaign_ends_at: self.campaign_ends_at.map(|ms| ms as f64),
+            now_ms: self.now_ms as f64,
+            user: self.user.clone(),
+            purchased: purchase::covers_book(&self.purchases, book_id),
         })
     }
 

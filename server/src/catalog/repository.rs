@@ -45,6 +45,34 @@ pub async fn book_counts_by_category(
         .collect())
 }
 
+/// For each of these categories, the cover addresses of up to `limit` of its published books
+/// with a cover, most played first: one short walk of the category's play order each.
+pub async fn covers_by_category(
+    db: &impl ConnectionTrait,
+    category_ids: &[i32],
+    limit: u64,
+) -> Result<HashMap<i32, Vec<String>>, DbErr> {
+    let mut covers = HashMap::new();
+    for &id in category_ids {
+        let urls: Vec<String> = book::Entity::find()
+            .filter(listed())
+            .filter(book::Column::CategoryId.eq(id))
+            .filter(book::Column::CoverUrl.is_not_null())
+            .select_only()
+            .column(book::Column::CoverUrl)
+            .order_by_desc(book::Column::PlayCount)
+            .order_by_desc(book::Column::Id)
+            .limit(limit)
+            .into_tuple()
+            .all(db)
+            .await?;
+        if !urls.is_empty() {
+            covers.insert(id, urls);
+        }
+    }
+    Ok(covers)
+}
+
 /// The ids of the category with this slug and of its direct subcategories, in one query;
 /// empty when no category has the slug.
 pub async fn category_ids_by_slug(

@@ -20,7 +20,11 @@ pub struct CategoryNode {
     pub name: String,
     pub names: Names,
     pub parent_id: Option<i32>,
+    /// Published books directly in this category.
     pub book_count: u64,
+    /// Up to three covers (the small size) of its most played published books, most played
+    /// first; empty when none of its books has a cover.
+    pub cover_urls: Vec<String>,
     #[schema(no_recursion)]
     pub children: Vec<CategoryNode>,
 }
@@ -47,6 +51,10 @@ pub struct BookDetail {
     pub description_lang: tingshu_core::Lang,
     /// Null for guests.
     pub me: Option<BookMe>,
+    /// What the caller may hear of the chapters that are not free on their own, as the core's
+    /// `chapterAccess` decides it for this book (`purchased` once the whole book is bought,
+    /// `member` for a member on a VIP book, `campaign` while it is free for a time…).
+    pub viewer_access: tingshu_core::catalog::access::ChapterAccess,
 }
 
 /// A listener's place in a chapter.

@@ -314,19 +314,20 @@ async fn read(db: &impl ConnectionTrait, id: i32) -> Result<Option<AdminBook>, D
     let Some(b) = book::Entity::find_by_id(id).one(db).await? else {
         return Ok(None);
     };
-    let author = author::Entity::find_by_id(b.author_id)
-        .one(db)
-        .await?
-        .map(|a| a.name)
-        .unwrap_or_default();
+    let author = author::Entity::find_by_id(b.author_id).one(db).await?;
+    let (author, author_en, author_ja) = match author {
+        Some(a) => (a.name, a.name_en, a.name_ja),
+        None => (String::new(), None, None),
+    };
     let narrator = match b.narrator_id {
-        Some(narrator_id) => narrator::Entity::find_by_id(narrator_id)
-            .one(db)
-            .await?
-            .map(|n| n.name),
+        Some(narrator_id) => narrator::Entity::find_by_id(narrator_id).one(db).await?,
         None => None,
     };
-    let tags: Vec<String> = tag::Entity::find()
+    let (narrator, narrator_en, narrator_ja) = match narrator {
+        Some(n) => (Some(n.name), n.name_en, n.name_ja),
+        None => (None, None, None),
+    };
+    let tags: Vec<tag::Model> = tag::Entity::find()
         .filter(
             tag::Column::Id.in_subquery(
                 Query::select()
@@ -338,10 +339,10 @@ async fn read(db: &impl ConnectionTrait, id: i32) -> Result<Option<AdminBook>, D
         )
         .order_by_asc(tag::Column::Id)
         .all(db)
-        .await?
-        .into_iter()
-        .map(|t| t.name)
-        .collect();
+        .await?;
+    let tags_en = tags.iter().map(|t| t.name_en.clone()).collect();
+    let tags_ja = tags.iter().map(|t| t.name_ja.clone()).collect();
+    let tags = tags.into_iter().map(|t| t.name).collect();
     let row = format!("book {}", b.id);
     Ok(Some(AdminBook {
         id: b.id,
@@ -356,10 +357,16 @@ async fn read(db: &impl ConnectionTrait, id: i32) -> Result<Option<AdminBook>, D
         description_ja: b.description_ja,
         author_id: b.author_id,
         author,
+        author_en,
+        author_ja,
         narrator_id: b.narrator_id,
         narrator,
+        narrator_en,
+        narrator_ja,
         category_id: b.category_id,
         tags,
+        tags_en,
+        tags_ja,
         status: spelled(&row, "status", &b.status)?,
         access: spelled(&row, "access", &b.access)?,
         language: b.language,
@@ -395,17 +402,59 @@ async fn ensure_category(db: &impl ConnectionTrait, id: i32, lang: Lang) -> ApiR
     Ok(())
 }
 
-/// The id of the author named `name`, created when there is none.
-async fn author_id(db: &impl ConnectionTrait, name: &str) -> Result<i32, DbErr> {
+/// A person's or tag's name in zh (how it is found) with the en and ja names a form gave;
+/// an absent one leaves the stored name as it is.
+struct Names<'a> {
+    zh: &'a str,
+    en: Option<&'a str>,
+    ja: Option<&'a str>,
+}
+
+impl<'a> Names<'a> {
+    fn new(zh: &'a str, en: &'a Option<String>, ja: &'a Option<String>) -> Self {
+        Self {
+            zh,
+            en: en.as_deref(),
+            ja: ja.as_deref(),
+        }
+    }
+
+    /// The stored `en`/`ja` names with these given ones in their place; None when unchanged.
+    fn changed(
+        &self,
+        en: &Option<String>,
+        ja: &Option<String>,
+    ) -> Option<(Option<String>, Option<String>)> {
+        let pick = |given: Option<&str>, stored: &Option<String>| {
+            given.map(str::to_owned).or_else(|| stored.clone())
+        };
+        let names = (pick(self.en, en), pick(self.ja, ja));
+        (names != (en.clone(), ja.clone())).then_some(names)
+    }
+}
+
+/// The id of the author named `names.zh` (created when there is none), its en/ja names
+/// set to those given.
+async fn author_id(db: &impl ConnectionTrait, names: &Names<'_>) -> Result<i32, DbErr> {
     if let Some(found) = author::Entity::find()
-        .filter(author::Column::Name.eq(name))
+        .filter(author::Column::Name.eq(names.zh))
         .one(db)
         .await?
     {
+        if let Some((en, ja)) = names.changed(&found.name_en, &found.name_ja) {
+            let id = found.id;
+            let mut row: author::ActiveModel = found.into();
+            row.name_en = Set(en);
+            row.name_ja = Set(ja);
+            row.update(db).await?;
+            return Ok(id);
+        }
         return Ok(found.id);
     }
     let created = author::ActiveModel {
-        name: Set(name.to_owned()),
+        name: Set(names.zh.to_owned()),
+        name_en: Set(names.en.map(str::to_owned)),
+        name_ja: Set(names.ja.map(str::to_owned)),
         ..Default::default()
     }
     .insert(db)
@@ -413,17 +462,28 @@ async fn author_id(db: &impl ConnectionTrait, name: &str) -> Result<i32, DbErr> 
     Ok(created.id)
 }
 
-/// The id of the narrator named `name`, created when there is none.
-async fn narrator_id(db: &impl ConnectionTrait, name: &str) -> Result<i32, DbErr> {
+/// The id of the narrator named `names.zh` (created when there is none), its en/ja names
+/// set to those given.
+async fn narrator_id(db: &impl ConnectionTrait, names: &Names<'_>) -> Result<i32, DbErr> {
     if let Some(found) = narrator::Entity::find()
-        .filter(narrator::Column::Name.eq(name))
+        .filter(narrator::Column::Name.eq(names.zh))
         .one(db)
         .await?
     {
+        if let Some((en, ja)) = names.changed(&found.name_en, &found.name_ja) {
+            let id = found.id;
+            let mut row: narrator::ActiveModel = found.into();
+            row.name_en = Set(en);
+            row.name_ja = Set(ja);
+            row.update(db).await?;
+            return Ok(id);
+        }
         return Ok(found.id);
     }
     let created = narrator::ActiveModel {
-        name: Set(name.to_owned()),
+        name: Set(names.zh.to_owned()),
+        name_en: Set(names.en.map(str::to_owned)),
+        name_ja: Set(names.ja.map(str::to_owned)),
         ..Default::default()
     }
     .insert(db)
@@ -431,14 +491,21 @@ async fn narrator_id(db: &impl ConnectionTrait, name: &str) -> Result<i32, DbErr
     Ok(created.id)
 }
 
-/// Replaces the book's tags by `names` (tags created as needed; a concurrent creation of the
-/// same tag is not an error).
-async fn set_tags(db: &impl ConnectionTrait, book_id: i32, names: &[String]) -> Result<(), DbErr> {
+/// Replaces the book's tags by the form's (tags created as needed, their en/ja names set to
+/// those given; a concurrent creation of the same tag is not an error).
+async fn set_tags(
+    db: &impl ConnectionTrait,
+    book_id: i32,
+    fields: &BookFields,
+) -> Result<(), DbErr> {
     book_tag::Entity::delete_many()
         .filter(book_tag::Column::BookId.eq(book_id))
         .exec(db)
         .await?;
-    for name in names {
+    for (place, name) in fields.tags.iter().enumerate() {
+        let given = |names: &[String]| names.get(place).filter(|n| !n.is_empty()).cloned();
+        let (en, ja) = (given(&fields.tags_en), given(&fields.tags_ja));
+        let names = Names::new(name, &en, &ja);
         tag::Entity::insert(tag::ActiveModel {
             name: Set(name.clone()),
             ..Default::default()
@@ -455,6 +522,15 @@ async fn set_tags(db: &impl ConnectionTrait, book_id: i32, names: &[String]) -> 
             .one(db)
             .await?
             .ok_or_else(|| DbErr::RecordNotFound(format!("tag {name}")))?;
+        let tag = match names.changed(&tag.name_en, &tag.name_ja) {
+            Some((en, ja)) => {
+                let mut row: tag::ActiveModel = tag.into();
+                row.name_en = Set(en);
+                row.name_ja = Set(ja);
+                row.update(db).await?
+            }
+            None => tag,
+        };
         book_tag::ActiveModel {
             book_id: Set(book_id),
             tag_id: Set(tag.id),
@@ -472,9 +548,13 @@ async fn apply(
     fields: &BookFields,
 ) -> Result<(), DbErr> {
     let narrator = match &fields.narrator {
-        Some(name) => Some(narrator_id(db, name).await?),
+        Some(name) => {
+            let names = Names::new(name, &fields.narrator_en, &fields.narrator_ja);
+            Some(narrator_id(db, &names).await?)
+        }
         None => None,
     };
+    let author = Names::new(&fields.author, &fields.author_en, &fields.author_ja);
     row.title = Set(fields.title_zh.clone());
     row.title_en = Set(fields.title_en.clone());
     row.title_ja = Set(fields.title_ja.clone());
@@ -484,7 +564,7 @@ async fn apply(
     row.description = Set(fields.description_zh.clone());
     row.description_en = Set(fields.description_en.clone());
     row.description_ja = Set(fields.description_ja.clone());
-    row.author_id = Set(author_id(db, &fields.author).await?);
+    row.author_id = Set(author_id(db, &author).await?);
     row.narrator_id = Set(narrator);
     row.category_id = Set(fields.category_id);
     row.status = Set(fields.status.as_str().to_owned());
@@ -517,7 +597,7 @@ pub(crate) async fn insert(
     };
     apply(db, &mut row, fields).await?;
     let id = row.insert(db).await?.id;
-    set_tags(db, id, &fields.tags).await?;
+    set_tags(db, id, fields).await?;
     Ok(id)
 }
 
@@ -572,7 +652,7 @@ pub async fn update(
     };
     apply(&txn, &mut row, &fields).await?;
     row.update(&txn).await?;
-    set_tags(&txn, id, &fields.tags).await?;
+    set_tags(&txn, id, &fields).await?;
     let after = read(&txn, id)
         .await?
         .ok_or(ApiError::NotFound(Missing::Book(id)))?;

@@ -1,13 +1,18 @@
 //! The console's first page: the catalogue by state, new listeners and listening over the last
-//! day and week, storage used, recent changes and what needs attention, all read from the
+//! day and week, storage used, recent changes (a book named by its title) and what needs attention, all read from the
 //! database when asked.
+use std::collections::HashMap;
+
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
 };
 use serde::Serialize;
+use tingshu_core::Lang;
 
 use super::now_ms;
 use crate::{
+    books,
     entities::{asset, audit_log, book, chapter, play_progress, upload, user},
     error::ApiResult,
     uploads::view::UploadStatus,
@@ -33,6 +38,9 @@ pub struct RecentChange {
     pub action: String,
     pub entity: String,
     pub entity_id: String,
+    /// For a change to a book that still exists: its title in the request's language (zh
+    /// when it has none there); absent otherwise, and the record is named by its id.
+    pub book_title: Option<String>,
     pub actor_name: String,
     pub created_at: i64,
 }
@@ -59,7 +67,7 @@ pub struct Dashboard {
     pub generated_at: i64,
 }
 
-pub async fn figures(db: &impl ConnectionTrait) -> ApiResult<Dashboard> {
+pub async fn figures(db: &impl ConnectionTrait, lang: Lang) -> ApiResult<Dashboard> {
     let now = now_ms();
     let (day, week) = (now - DAY_MS, now - 7 * DAY_MS);
     let books = book::Entity::find().count(db).await?;
@@ -96,14 +104,17 @@ pub async fn figures(db: &impl ConnectionTrait) -> ApiResult<Dashboard> {
         .filter(upload::Column::UpdatedAt.gte(week))
         .count(db)
         .await?;
-    let recent_changes = audit_log::Entity::find()
+    let changes = audit_log::Entity::find()
         .order_by_desc(audit_log::Column::Id)
         .limit(RECENT_CHANGES)
         .all(db)
-        .await?
+        .await?;
+    let titles = book_titles(db, &changes, lang).await?;
+    let recent_changes = changes
         .into_iter()
         .map(|row| RecentChange {
             id: row.id,
+            book_title: book_id_of(&row).and_then(|id| titles.get(&id).cloned()),
             action: row.action,
             entity: row.entity,
             entity_id: row.entity_id,
@@ -132,4 +143,24 @@ pub async fn figures(db: &impl ConnectionTrait) -> ApiResult<Dashboard> {
         recent_changes,
         generated_at: now,
     })
+}
+
+/// The book a change of the audit log is about, if it is about a book.
+fn book_id_of(row: &audit_log::Model) -> Option<i32> {
+    (row.entity == "book").then(|| row.entity_id.parse().ok())?
+}
+
+/// The titles in `lang` (zh when missing there) of the books that `changes` are about and
+/// that still exist, by id.
+async fn book_titles(
+    db: &impl ConnectionTrait,
+    changes: &[audit_log::Model],
+    lang: Lang,
+) -> Result<HashMap<i32, String>, DbErr> {
+    let ids: Vec<i32> = changes.iter().filter_map(book_id_of).collect();
+    Ok(books::repository::book_titles(db, &ids)
+        .await?
+        .into_iter()
+        .map(|(id, titles)| (id, books::local_title(lang, &titles).title))
+        .collect())
 }

@@ -6,6 +6,7 @@ pub mod books;
 pub mod categories;
 pub mod chapter_view;
 pub mod chapters;
+mod cover_texts;
 pub mod dashboard;
 pub mod files;
 pub mod storage;

@@ -19,10 +19,18 @@ pub struct AdminBook {
     pub description_ja: Option<String>,
     pub author_id: i32,
     pub author: String,
+    /// The author's name in English and Japanese, where stored (listeners see zh otherwise).
+    pub author_en: Option<String>,
+    pub author_ja: Option<String>,
     pub narrator_id: Option<i32>,
     pub narrator: Option<String>,
+    pub narrator_en: Option<String>,
+    pub narrator_ja: Option<String>,
     pub category_id: i32,
     pub tags: Vec<String>,
+    /// The English and Japanese names of `tags`, one per tag (null: none stored).
+    pub tags_en: Vec<Option<String>>,
+    pub tags_ja: Vec<Option<String>>,
     pub status: BookStatus,
     pub access: BookAccess,
     /// The language the book is read in (`zh`, `en`, `ja`).

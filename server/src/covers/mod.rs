@@ -117,15 +117,26 @@ pub fn url(asset_id: i32, size: CoverSize) -> String {
     format!("/api/covers/{asset_id}/{}", size.as_str())
 }
 
+/// The image id of a cover stored here (`/api/covers/{id}/large`); None for any other address.
+fn stored_id(cover_url: &str) -> Option<i32> {
+    cover_url
+        .strip_prefix("/api/covers/")?
+        .strip_suffix("/large")?
+        .parse::<i32>()
+        .ok()
+}
+
+/// The address of a cover at `size`: that size of a cover stored here, any other address as is
+/// (a cover from elsewhere has one size).
+pub fn sized(cover_url: &str, size: CoverSize) -> String {
+    stored_id(cover_url).map_or_else(|| cover_url.to_owned(), |id| url(id, size))
+}
+
 /// The `srcset` of a cover at `cover_url` (`/api/covers/{id}/large`): every standard size
 /// with its width, so a browser fetches the one its box needs. None for any other address
 /// (a cover from elsewhere has no sizes here).
 pub fn srcset(cover_url: &str) -> Option<String> {
-    let id = cover_url
-        .strip_prefix("/api/covers/")?
-        .strip_suffix("/large")?
-        .parse::<i32>()
-        .ok()?;
+    let id = stored_id(cover_url)?;
     let sizes: Vec<String> = CoverSize::ALL
         .into_iter()
         .rev()

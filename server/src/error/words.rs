@@ -16,7 +16,7 @@ tokio::task_local! {
 /// Middleware: answers the request, errors included, in the language it asks for.
 /// The language is read once here; handlers get it through `RequestLang`.
 pub async fn in_request_language(mut request: Request, next: Next) -> Response {
-    let lang = lang_of(request.headers());
+    let lang = lang_of(request.uri().path(), request.headers());
     request.extensions_mut().insert(RequestLang(lang));
     ANSWER_LANG.scope(lang, next.run(request)).await
 }

@@ -14,7 +14,10 @@ use tingshu_core::{
 
 use self::repository::Shelf;
 use crate::{
-    books::{self, view::BookSummary},
+    books::{
+        self,
+        view::{BookSummary, LocalTitle},
+    },
     db::Db,
     entities::{play_history, play_progress},
     error::{
@@ -33,7 +36,10 @@ pub const DEFAULT_PAGE_SIZE: u64 = 20;
 #[serde(rename_all = "camelCase")]
 pub struct BookProgress {
     pub chapter_id: i32,
+    /// In the request language, falling back to the zh title.
     pub chapter_title: String,
+    /// The language `chapter_title` is written in.
+    pub chapter_title_lang: Lang,
     pub position_secs: f64,
     pub duration_secs: f64,
     pub updated_at: i64,
@@ -48,11 +54,16 @@ pub struct ShelfItem {
     pub progress: Option<BookProgress>,
 }
 
+/// The chapter a history entry stopped in.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ChapterRef {
     pub id: i32,
     pub index: i32,
+    /// In the request language, falling back to the zh title.
     pub title: String,
+    /// The language `title` is written in.
+    pub title_lang: Lang,
 }
 
 /// One book of the listening history.
@@ -174,9 +185,10 @@ pub async fn remove(db: &Db, shelf: Shelf, user_id: i32, book_id: i32) -> ApiRes
     Ok(())
 }
 
-/// The progress of these books (from the history), with chapter titles, loaded at once.
+/// The progress of these books (from the history), with chapter titles in `lang`, loaded at once.
 async fn book_progress(
     db: &impl ConnectionTrait,
+    lang: Lang,
     user_id: i32,
     book_ids: &[i32],
 ) -> Result<HashMap<i32, BookProgress>, DbErr> {
@@ -186,15 +198,19 @@ async fn book_progress(
     Ok(history
         .into_values()
         .map(|h| {
-            let title = chapters
-                .get(&h.chapter_id)
-                .map(|c| c.title.clone())
-                .unwrap_or_default();
+            let chapter = chapters.get(&h.chapter_id).map_or(
+                LocalTitle {
+                    title: String::new(),
+                    title_lang: Lang::Zh,
+                },
+                |c| books::chapter_title(lang, c),
+            );
             (
                 h.book_id,
                 BookProgress {
                     chapter_id: h.chapter_id,
-                    chapter_title: title,
+                    chapter_title: chapter.title,
+                    chapter_title_lang: chapter.title_lang,
                     position_secs: h.position_secs,
                     duration_secs: h.duration_secs,
                     updated_at: h.updated_at,
@@ -221,7 +237,7 @@ pub async fn shelf_page(
         .into_iter()
         .map(|b| (b.id, b))
         .collect();
-    let mut progress = book_progress(db, user_id, &ids).await?;
+    let mut progress = book_progress(db, lang, user_id, &ids).await?;
     let items = entries
         .into_iter()
         .filter_map(|e| {
@@ -257,12 +273,14 @@ pub async fn history(
         .into_iter()
         .filter_map(|h| {
             let chapter = chapters.get(&h.chapter_id)?;
+            let title = books::chapter_title(lang, chapter);
             Some(HistoryItem {
                 book: books.remove(&h.book_id)?,
                 chapter: ChapterRef {
                     id: chapter.id,
                     index: chapter.idx,
-                    title: chapter.title.clone(),
+                    title: title.title,
+                    title_lang: title.title_lang,
                 },
                 position_secs: h.position_secs,
                 duration_secs: h.duration_secs,

@@ -6,6 +6,7 @@ pub mod orders;
 pub mod provider;
 pub mod renewal;
 pub mod sandbox;
+pub mod titles;
 pub mod view;
 pub mod webhook;
 

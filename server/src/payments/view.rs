@@ -6,9 +6,13 @@ use tingshu_core::{
     payments::order::{OrderKind, OrderState, Price},
     premium::PremiumStatus,
     spelling::Spelling,
+    Lang,
 };
 
-use crate::entities::{order, order_event, plan};
+use crate::{
+    books::view::LocalTitle,
+    entities::{order, order_event, plan},
+};
 
 /// A membership plan on sale.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -48,8 +52,13 @@ impl PlanView {
 pub struct OrderView {
     pub id: i32,
     pub kind: OrderKind,
-    /// The plan's code, the book's title or "book · chapter".
+    /// As recorded when ordered: the plan's code, the book's zh title or "book · chapter".
     pub title: String,
+    /// The book bought (or whose chapter was bought), its title in the request language;
+    /// absent for a plan.
+    pub book: Option<LocalTitle>,
+    /// The chapter bought alone, its title in the request language; absent otherwise.
+    pub chapter: Option<LocalTitle>,
     pub plan_id: Option<i32>,
     pub book_id: Option<i32>,
     pub chapter_id: Option<i32>,
@@ -80,6 +89,8 @@ impl From<&order::Model> for OrderView {
             id: order.id,
             kind: OrderKind::parse(&order.kind).unwrap_or(OrderKind::Plan),
             title: order.title.clone(),
+            book: None,
+            chapter: None,
             plan_id: order.plan_id,
             book_id: order.book_id,
             chapter_id: order.chapter_id,
@@ -160,7 +171,10 @@ pub struct DownloadItem {
     pub chapter_id: i32,
     pub book_id: i32,
     pub index: i32,
+    /// In the request language, falling back to the zh title.
     pub title: String,
+    /// The language `title` is written in.
+    pub title_lang: Lang,
     pub duration_secs: f64,
     /// Size of the audio file in bytes.
     pub bytes: i64,
@@ -175,7 +189,10 @@ pub struct DownloadItem {
 #[serde(rename_all = "camelCase")]
 pub struct DownloadGrant {
     pub book_id: i32,
+    /// In the request language, falling back to the zh title.
     pub book_title: String,
+    /// The language `book_title` is written in.
+    pub book_title_lang: Lang,
     pub grant_expires_at: i64,
     pub items: Vec<DownloadItem>,
     /// Chapters asked for that the caller may not keep (a paid book not bought) or that

@@ -51,7 +51,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
         Ok(Client {
             ip,
             user_agent,
-            lang: lang_of(&parts.headers),
+            lang: lang_of(parts.uri.path(), &parts.headers),
             device_cookie: accounts::device::from_headers(&parts.headers),
         })
     }

@@ -10,7 +10,7 @@
 use axum::{
     body::{to_bytes, Body},
     extract::{Request, State},
-    http::{header, HeaderMap, HeaderValue, StatusCode},
+    http::{header, HeaderValue, StatusCode},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -20,7 +20,7 @@ use lol_html::{element, html_content::ContentType, rewrite_str, text, RewriteStr
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use tingshu_core::{
     i18n::texts::text_with,
-    routing::locale::{split_locale, SplitLocaleInput},
+    routing::locale::{address_language, split_locale, SplitLocaleInput},
     Lang,
 };
 
@@ -105,18 +105,6 @@ struct Shell {
     files: Option<PageFiles>,
     /// The page's first data, as its script element.
     first_data: Option<String>,
-}
-
-/// The language page `path` opens in: its prefix's, or for the bare `/` the one the app
-/// sends the visitor on to (their `lang` cookie, else `Accept-Language`, as core resolves them).
-fn page_lang(path: &str, headers: &HeaderMap) -> Lang {
-    if path == "/" {
-        return lang_of(headers);
-    }
-    split_locale(SplitLocaleInput {
-        path: path.to_owned(),
-    })
-    .lang
 }
 
 /// The page of `path` that opens with data sent beside it: the home page or a book's.
@@ -380,7 +368,7 @@ pub async fn describe(
     next: Next,
 ) -> Response {
     let path = request.uri().path().to_owned();
-    let lang = page_lang(&path, request.headers());
+    let lang = lang_of(&path, request.headers());
     let response = next.run(request).await;
     if response.status() != StatusCode::OK || !is_html(response.headers()) {
         return response;
@@ -460,8 +448,8 @@ pub async fn describe(
         parts.headers.remove(header::ETAG);
         parts.headers.remove(header::LAST_MODIFIED);
     }
-    if path == "/" {
-        // Its language, and so its preload, comes from these.
+    if address_language(&path).is_none() {
+        // The address carries no language: it, and so the preload, comes from these.
         parts.headers.insert(
             header::VARY,
             HeaderValue::from_static("accept-language, cookie"),
@@ -473,6 +461,7 @@ pub async fn describe(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::HeaderMap;
 
     const SHELL: &str = r#"<!doctype html><html lang="zh-CN"><head><title>听书</title>
 <meta name="description" content="site" /><meta property="og:type" content="website" />
@@ -681,10 +670,24 @@ mod tests {
             header::ACCEPT_LANGUAGE,
             HeaderValue::from_static("en-GB,en;q=0.9"),
         );
-        assert_eq!(page_lang("/", &english), Lang::En);
-        assert_eq!(page_lang("/", &HeaderMap::new()), Lang::Zh);
-        assert_eq!(page_lang("/ja/books/3", &english), Lang::Ja);
-        assert_eq!(page_lang("/books/3", &english), Lang::Zh);
-        assert_eq!(page_lang("/en", &HeaderMap::new()), Lang::En);
+        assert_eq!(lang_of("/", &english), Lang::En);
+        assert_eq!(lang_of("/", &HeaderMap::new()), Lang::Zh);
+        assert_eq!(lang_of("/ja/books/3", &english), Lang::Ja);
+        assert_eq!(lang_of("/books/3", &english), Lang::Zh);
+        assert_eq!(lang_of("/en", &HeaderMap::new()), Lang::En);
+    }
+
+    #[test]
+    fn the_address_decides_over_the_cookie_which_decides_where_it_carries_none() {
+        let mut chose_chinese = HeaderMap::new();
+        chose_chinese.insert(header::COOKIE, HeaderValue::from_static("a=1; lang=zh"));
+        chose_chinese.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static("ja"));
+        assert_eq!(lang_of("/en/books/3", &chose_chinese), Lang::En);
+        assert_eq!(lang_of("/ja", &chose_chinese), Lang::Ja);
+        assert_eq!(lang_of("/", &chose_chinese), Lang::Zh);
+        let mut chose_japanese = HeaderMap::new();
+        chose_japanese.insert(header::COOKIE, HeaderValue::from_static("lang=ja"));
+        assert_eq!(lang_of("/user/history", &chose_japanese), Lang::Ja);
+        assert_eq!(lang_of("/books", &chose_japanese), Lang::Zh);
     }
 }

@@ -25,6 +25,7 @@ use super::registry::ApiRoutes;
 use crate::{
     audio,
     auth::SignedIn,
+    books,
     entities::{order, plan, subscription},
     error::{success, ApiError, ApiResult, ErrorBody, Missing, Success},
     extract::{Body, Params, PathId, RequestLang},
@@ -32,6 +33,7 @@ use crate::{
     payments::{
         orders::{self, Applied, OrderRequest},
         sandbox::{self, Sandbox},
+        titles,
         view::{DownloadGrant, DownloadItem, MembershipView, OrderView, PlanView},
         webhook,
     },
@@ -159,7 +161,15 @@ async fn create_order(
         now_ms(),
     )
     .await?;
-    Ok(success(OrderView::from(&order)))
+    Ok(success(
+        order_view(&state, lang, OrderView::from(&order)).await?,
+    ))
+}
+
+/// `view` with what it bought named in `lang`.
+async fn order_view(state: &AppState, lang: Lang, mut view: OrderView) -> ApiResult<OrderView> {
+    titles::name_in(state.db.reader(), lang, std::slice::from_mut(&mut view)).await?;
+    Ok(view)
 }
 
 async fn own_order(state: &AppState, user_id: i32, id: i32) -> ApiResult<order::Model> {
@@ -177,6 +187,7 @@ async fn own_order(state: &AppState, user_id: i32, id: i32) -> ApiResult<order::
 async fn get_order(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
+    RequestLang(lang): RequestLang,
     PathId(id): PathId,
 ) -> ApiResult<Json<Success<OrderView>>> {
     let order = own_order(&state, caller.user.id, id).await?;
@@ -187,7 +198,8 @@ async fn get_order(
     if settled_recently {
         state.accounts.callers.forget_account(caller.user.id).await;
     }
-    Ok(success(orders::view(&state.payments, &order).await))
+    let view = orders::view(&state.payments, &order).await;
+    Ok(success(order_view(&state, lang, view).await?))
 }
 
 /// Cancels one of the caller's pending orders.
@@ -212,7 +224,9 @@ async fn cancel_order(
     }
     orders::cancel(&state.db, &order, lang, now_ms()).await?;
     let order = own_order(&state, caller.user.id, id).await?;
-    Ok(success(OrderView::from(&order)))
+    Ok(success(
+        order_view(&state, lang, OrderView::from(&order)).await?,
+    ))
 }
 
 /// The caller's orders, newest first.
@@ -242,6 +256,7 @@ async fn list_my_orders(
     for row in &rows {
         items.push(orders::view(&state.payments, row).await);
     }
+    titles::name_in(state.db.reader(), lang, &mut items).await?;
     Ok(success(Page::new(items, total, paging)))
 }
 
@@ -456,11 +471,13 @@ async fn grant_downloads(
             refused.push(chapter.id);
             continue;
         }
+        let chapter_title = books::chapter_title(lang, chapter);
         items.push(DownloadItem {
             chapter_id: chapter.id,
             book_id: book.id,
             index: chapter.idx,
-            title: chapter.title.clone(),
+            title: chapter_title.title,
+            title_lang: chapter_title.title_lang,
             duration_secs: chapter.duration_secs,
             bytes: file.bytes,
             mime: file.mime.clone(),
@@ -472,9 +489,16 @@ async fn grant_downloads(
             ),
         });
     }
+    let (book_title, book_title_lang) = books::localized_text(
+        lang,
+        &book.title,
+        book.title_en.as_deref(),
+        book.title_ja.as_deref(),
+    );
     Ok(success(DownloadGrant {
         book_id: book.id,
-        book_title: book.title.clone(),
+        book_title,
+        book_title_lang,
         grant_expires_at,
         items,
         refused,
@@ -586,21 +610,37 @@ async fn sandbox_checkout_page(
         lang = lang.tag(),
         title = t("title"),
         banner = t("banner"),
-        item = escape(&item_name(&order, lang)),
+        item = item_name(&state, &order, lang).await?,
         amount = escape(&amount),
     );
     Ok(([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response())
 }
 
-/// What the payer is buying, in their language: a plan by its name, a book or chapter by title.
-fn item_name(order: &order::Model, lang: Lang) -> String {
+/// What the payer is buying, in their language, as escaped HTML: a plan by its name, a book
+/// or chapter by its title (marked with its language when untranslated), else the order's own.
+async fn item_name(state: &AppState, order: &order::Model, lang: Lang) -> ApiResult<String> {
     const PLANS: [&str; 4] = ["monthly", "quarterly", "yearly", "lifetime"];
-    match PLANS.iter().find(|code| **code == order.title) {
-        Some(code) if order.kind == OrderKind::Plan.as_str() => {
-            text(lang, &format!("api.sandbox.plans.{code}")).to_owned()
+    if let Some(code) = PLANS.iter().find(|code| **code == order.title) {
+        if order.kind == OrderKind::Plan.as_str() {
+            return Ok(escape(text(lang, &format!("api.sandbox.plans.{code}"))));
         }
-        _ => order.title.clone(),
     }
+    let mut view = orders::view(&state.payments, order).await;
+    titles::name_in(state.db.reader(), lang, std::slice::from_mut(&mut view)).await?;
+    let marked = |title: &crate::books::view::LocalTitle| {
+        let text = escape(&title.title);
+        if title.title_lang == lang {
+            text
+        } else {
+            format!(r#"<span lang="{}">{text}</span>"#, title.title_lang.tag())
+        }
+    };
+    Ok(match (&view.book, &view.chapter) {
+        (Some(book), Some(chapter)) => format!("{} · {}", marked(book), marked(chapter)),
+        (Some(book), None) => marked(book),
+        (None, Some(chapter)) => marked(chapter),
+        (None, None) => escape(&order.title),
+    })
 }
 
 /// The payer's answer on the sandbox checkout.

@@ -196,6 +196,22 @@ pub fn is_html(headers: &HeaderMap) -> bool {
         .is_some_and(|value| value.starts_with("text/html"))
 }
 
+/// Names UTF-8, the build's only encoding, on a text file's type that names none
+/// (`text/html` → `text/html; charset=utf-8`), so no browser has to guess it.
+fn declare_utf8(headers: &mut HeaderMap) {
+    let Some(mime) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+    else {
+        return;
+    };
+    if mime.starts_with("text/") && !mime.to_ascii_lowercase().contains("charset=") {
+        if let Ok(value) = HeaderValue::from_str(&format!("{mime}; charset=utf-8")) {
+            headers.insert(header::CONTENT_TYPE, value);
+        }
+    }
+}
+
 async fn set_cache_control(request: Request, next: Next) -> Response {
     let is_asset = request.uri().path().starts_with("/assets/");
     let is_worker = request.uri().path() == SERVICE_WORKER;
@@ -203,6 +219,7 @@ async fn set_cache_control(request: Request, next: Next) -> Response {
     if !(response.status().is_success() || response.status().as_u16() == 304) {
         return response;
     }
+    declare_utf8(response.headers_mut());
     if is_worker {
         let headers = response.headers_mut();
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
@@ -228,6 +245,22 @@ async fn set_cache_control(request: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_file_says_it_is_utf8_once() {
+        for (given, said) in [
+            ("text/html", "text/html; charset=utf-8"),
+            ("text/css", "text/css; charset=utf-8"),
+            ("text/html; charset=utf-8", "text/html; charset=utf-8"),
+            ("text/html;Charset=UTF-8", "text/html;Charset=UTF-8"),
+            ("image/png", "image/png"),
+        ] {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(given));
+            declare_utf8(&mut headers);
+            assert_eq!(headers[header::CONTENT_TYPE], said, "{given}");
+        }
+    }
 
     fn accepting(value: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();

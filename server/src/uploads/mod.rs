@@ -21,6 +21,7 @@
 pub mod probe;
 pub mod sniff;
 pub mod view;
+mod webm;
 
 use std::{
     collections::HashSet,
@@ -39,6 +40,7 @@ use sea_orm::{
 use sha2::{Digest, Sha256};
 use tingshu_core::{
     i18n::texts::{text, text_with},
+    upload::formats::{check_upload_file, CheckUploadFileInput, UploadFileCheck},
     Lang,
 };
 
@@ -176,11 +178,15 @@ impl Uploads {
 pub struct NewUpload {
     pub kind: UploadKind,
     pub file_name: String,
+    /// The media type the sender's browser declares for the file, if any.
+    pub file_type: Option<String>,
     pub size: u64,
 }
 
-/// Opens an upload for `actor`: checks the name, the size against the kind's limit, the
-/// sender's open uploads and the staging disk's space, then creates the empty part file.
+/// Opens an upload for `actor`: checks the name, its extension and declared type against the
+/// kind's accepted formats (415 before any byte, by core's `checkUploadFile`), the size against
+/// the kind's limit, the sender's open uploads and the staging disk's space, then creates the
+/// empty part file.
 pub async fn create(
     uploads: &Uploads,
     actor: &Actor,
@@ -197,6 +203,25 @@ pub async fn create(
             text(lang, "api.upload.fileName").to_owned(),
             lang,
         ));
+    }
+    let declared = check_upload_file(CheckUploadFileInput {
+        kind: new.kind,
+        file_name: file_name.clone(),
+        file_type: new.file_type.clone(),
+    });
+    if let UploadFileCheck::Refused { found, accepted } = declared {
+        return Err(ApiError::Unsupported {
+            message: text_with(lang, "api.upload.refusedType", &[("found", &found)]),
+            fields: [(
+                "file".to_owned(),
+                text_with(
+                    lang,
+                    "api.upload.refusedTypeField",
+                    &[("accepted", &accepted)],
+                ),
+            )]
+            .into(),
+        });
     }
     let limit = uploads.limits.of(new.kind);
     if new.size == 0 || new.size > limit {
@@ -787,7 +812,8 @@ fn check(part: &Path, kind: UploadKind) -> Result<Checked, Refusal> {
     let sniffed = sniff(&head[..read], kind).map_err(Refusal::WrongType)?;
     let (duration_secs, tags) = match kind {
         UploadKind::Audio => {
-            let probed = probe::probe_audio(part).map_err(|_| Refusal::UnreadableAudio)?;
+            let probed = probe::probe_audio(part, sniffed.extension)
+                .map_err(|_| Refusal::UnreadableAudio)?;
             (probed.duration_secs, probed.tags)
         }
         UploadKind::Image => {

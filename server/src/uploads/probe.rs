@@ -1,4 +1,5 @@
-//! Duration and tags of an uploaded audio file, read by `lofty` from its headers.
+//! Duration and tags of an uploaded audio file, read by `lofty` from its headers (by
+//! symphonia's Matroska demuxer for WebM, which lofty does not read).
 use std::path::Path;
 
 use lofty::prelude::{Accessor, AudioFile, TaggedFileExt};
@@ -25,9 +26,17 @@ pub struct Probed {
     pub tags: AudioTags,
 }
 
-/// Reads the file at `path` (blocking: call it off the async workers), its format told by
-/// its bytes, never its name. `Err` says why it is not playable audio.
-pub fn probe_audio(path: &Path) -> Result<Probed, String> {
+/// Reads the file at `path` (blocking: call it off the async workers) as the format its bytes
+/// were sniffed to be (`webm`, or any other stored extension), never as its name says. `Err`
+/// says why it is not playable audio.
+pub fn probe_audio(path: &Path, extension: &str) -> Result<Probed, String> {
+    match extension {
+        "webm" => super::webm::probe_webm(path),
+        _ => probe_with_lofty(path),
+    }
+}
+
+fn probe_with_lofty(path: &Path) -> Result<Probed, String> {
     let mut opened = std::fs::File::open(path).map_err(|error| error.to_string())?;
     let file = lofty::read_from(&mut opened).map_err(|error| error.to_string())?;
     let duration_secs = file.properties().duration().as_secs_f64();
@@ -38,9 +47,9 @@ pub fn probe_audio(path: &Path) -> Result<Probed, String> {
         .primary_tag()
         .or_else(|| file.first_tag())
         .map(|tag| AudioTags {
-            title: text(tag.title()),
-            artist: text(tag.artist()),
-            album: text(tag.album()),
+            title: clipped(tag.title()),
+            artist: clipped(tag.artist()),
+            album: clipped(tag.album()),
             track: tag.track(),
         })
         .unwrap_or_default();
@@ -50,7 +59,8 @@ pub fn probe_audio(path: &Path) -> Result<Probed, String> {
     })
 }
 
-fn text(value: Option<std::borrow::Cow<'_, str>>) -> Option<String> {
+/// A tag's text, trimmed and at most 200 characters; `None` when blank.
+pub(super) fn clipped(value: Option<std::borrow::Cow<'_, str>>) -> Option<String> {
     value
         .map(|value| value.trim().chars().take(200).collect::<String>())
         .filter(|value| !value.is_empty())
@@ -76,11 +86,12 @@ mod tests {
             writer.write_sample((i % 100) as i16).unwrap();
         }
         writer.finalize().unwrap();
-        let probed = probe_audio(&path).unwrap();
+        let probed = probe_audio(&path, "wav").unwrap();
         assert!((probed.duration_secs - 1.5).abs() < 0.01, "{probed:?}");
 
         let noise = dir.path().join("noise.mp3");
         std::fs::write(&noise, b"this is not audio at all").unwrap();
-        assert!(probe_audio(&noise).is_err());
+        assert!(probe_audio(&noise, "mp3").is_err());
+        assert!(probe_audio(&noise, "webm").is_err());
     }
 }

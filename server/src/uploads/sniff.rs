@@ -1,30 +1,10 @@
-//! What an uploaded file really is, from its first bytes (`infer`), whatever its name says.
-use serde::Serialize;
+//! What an uploaded file really is, from its first bytes (`infer`), whatever its name says;
+//! which formats count as accepted is core's rule (`tingshu_core::upload::formats`).
+use tingshu_core::upload::formats::{
+    accepted_upload_types, format_of_content, AcceptedUploadTypesInput, UploadFormat,
+};
 
-/// What an upload is meant to be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum UploadKind {
-    Audio,
-    Image,
-}
-
-impl UploadKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Audio => "audio",
-            Self::Image => "image",
-        }
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        match value {
-            "audio" => Some(Self::Audio),
-            "image" => Some(Self::Image),
-            _ => None,
-        }
-    }
-}
+pub use tingshu_core::upload::formats::UploadKind;
 
 /// How many leading bytes the sniffers look at.
 pub const SNIFF_BYTES: usize = 8192;
@@ -36,50 +16,28 @@ pub struct Sniffed {
     pub extension: &'static str,
 }
 
-/// The accepted types of each kind, by the type `infer` names, with the type served.
-const AUDIO: [(&str, Sniffed); 6] = [
-    ("audio/mpeg", sniffed("audio/mpeg", "mp3")),
-    ("audio/m4a", sniffed("audio/mp4", "m4a")),
-    ("audio/ogg", sniffed("audio/ogg", "ogg")),
-    ("audio/x-flac", sniffed("audio/flac", "flac")),
-    ("audio/x-wav", sniffed("audio/wav", "wav")),
-    ("audio/aac", sniffed("audio/aac", "aac")),
-];
-const IMAGE: [(&str, Sniffed); 3] = [
-    ("image/jpeg", sniffed("image/jpeg", "jpg")),
-    ("image/png", sniffed("image/png", "png")),
-    ("image/webp", sniffed("image/webp", "webp")),
-];
-
-const fn sniffed(mime: &'static str, extension: &'static str) -> Sniffed {
-    Sniffed { mime, extension }
+impl From<&UploadFormat> for Sniffed {
+    fn from(format: &UploadFormat) -> Self {
+        Self {
+            mime: format.served_as,
+            extension: format.extension,
+        }
+    }
 }
 
-/// The accepted type `head` (a file's first bytes) is for `kind`; otherwise what it looks
+/// The accepted format `head` (a file's first bytes) is for `kind`; otherwise what it looks
 /// like instead (`None`: nothing known).
 pub fn sniff(head: &[u8], kind: UploadKind) -> Result<Sniffed, Option<&'static str>> {
     let found = infer::get(head).map(|found| found.mime_type());
-    let accepted = match kind {
-        UploadKind::Audio => &AUDIO[..],
-        UploadKind::Image => &IMAGE[..],
-    };
     found
-        .and_then(|mime| accepted.iter().find(|(name, _)| *name == mime))
-        .map(|(_, sniffed)| *sniffed)
+        .and_then(|mime| format_of_content(kind, mime))
+        .map(Sniffed::from)
         .ok_or(found)
 }
 
 /// The accepted types of `kind`, for messages (`mp3, m4a, …`).
 pub fn accepted_extensions(kind: UploadKind) -> String {
-    let accepted = match kind {
-        UploadKind::Audio => &AUDIO[..],
-        UploadKind::Image => &IMAGE[..],
-    };
-    accepted
-        .iter()
-        .map(|(_, sniffed)| sniffed.extension)
-        .collect::<Vec<_>>()
-        .join(", ")
+    accepted_upload_types(AcceptedUploadTypesInput { kind }).extensions
 }
 
 #[cfg(test)]
@@ -90,6 +48,10 @@ mod tests {
         let mut bytes = b"RIFF\x24\x00\x00\x00WAVEfmt ".to_vec();
         bytes.resize(64, 0);
         bytes
+    }
+
+    fn sniffed(mime: &'static str, extension: &'static str) -> Sniffed {
+        Sniffed { mime, extension }
     }
 
     #[test]
@@ -110,6 +72,28 @@ mod tests {
             sniff(b"hello, I am a text file", UploadKind::Audio),
             Err(None)
         );
-        assert_eq!(accepted_extensions(UploadKind::Image), "jpg, png, webp");
+        assert_eq!(
+            accepted_extensions(UploadKind::Image),
+            "jpg, jpeg, png, webp"
+        );
+    }
+
+    #[test]
+    fn ogg_opus_and_webm_are_audio() {
+        let mut opus = b"OggS\0\x02".to_vec();
+        opus.resize(28, 0);
+        opus.extend_from_slice(b"OpusHead\x01\x01");
+        opus.resize(64, 0);
+        assert_eq!(
+            sniff(&opus, UploadKind::Audio),
+            Ok(sniffed("audio/ogg", "opus"))
+        );
+        let mut webm = b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm".to_vec();
+        // `infer` names WebM only past its first 256 bytes.
+        webm.resize(300, 0);
+        assert_eq!(
+            sniff(&webm, UploadKind::Audio),
+            Ok(sniffed("audio/webm", "webm"))
+        );
     }
 }

@@ -263,6 +263,33 @@ async fn titles_follow_the_request_language() {
     assert_eq!(body["data"]["title"], "青铜钥匙");
 }
 
+/// Issue 27: a listener who chose 中文 (the `lang` cookie) and opens an `/en/…` link gets the
+/// catalogue in English: the page's language, which the app states, decides over the cookie.
+#[tokio::test]
+async fn the_page_language_the_app_states_decides_over_the_cookie() {
+    let app = demo_app().await;
+    let id = book_id(&app, "青铜钥匙").await;
+    let title_with = |headers: Vec<(&'static str, &'static str)>| {
+        let mut request = app.client.get(app.url(&format!("/api/books/{id}")));
+        for (name, value) in headers {
+            request = request.header(name, value);
+        }
+        async move {
+            let body: Value = request.send().await.unwrap().json().await.unwrap();
+            body["data"]["title"].as_str().unwrap().to_owned()
+        }
+    };
+    let stated = vec![("Cookie", "lang=zh"), ("X-Tingshu-Lang", "en")];
+    assert_eq!(title_with(stated).await, "The Bronze Key");
+    let stated_tag = vec![("Cookie", "lang=en"), ("X-Tingshu-Lang", "ja-JP")];
+    assert_eq!(title_with(stated_tag).await, "青銅の鍵");
+    // Without a stated page language the listener's choice still outranks the browser's.
+    let chosen = vec![("Cookie", "lang=zh"), ("Accept-Language", "en-US")];
+    assert_eq!(title_with(chosen).await, "青铜钥匙");
+    let unsupported = vec![("Cookie", "lang=ja"), ("X-Tingshu-Lang", "fr")];
+    assert_eq!(title_with(unsupported).await, "青銅の鍵");
+}
+
 #[tokio::test]
 async fn a_book_detail_has_a_plain_text_description_and_no_me_for_guests() {
     let app = demo_app().await;
@@ -854,4 +881,79 @@ async fn the_database_agrees_with_the_core_on_campaigns() {
             "limited-free at {now}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_category_shows_the_covers_of_its_three_most_played_published_books() {
+    let app = demo_app().await;
+    let fantasy = "(SELECT id FROM categories WHERE slug = 'fantasy')";
+    // Five fantasy books: the demo's three and two moved in.
+    app.sql(&format!("UPDATE books SET category_id = {fantasy} WHERE id IN (SELECT id FROM books WHERE category_id <> {fantasy} ORDER BY id LIMIT 2)"))
+        .await;
+    app.sql("UPDATE books SET cover_url = '/api/covers/' || id || '/large', play_count = id WHERE category_id = (SELECT id FROM categories WHERE slug = 'fantasy')")
+        .await;
+    let top = |page: &Value| -> Vec<i64> {
+        let mut books: Vec<i64> = items(page)
+            .iter()
+            .filter(|b| b["category"]["slug"] == "fantasy")
+            .map(|b| b["id"].as_i64().unwrap())
+            .collect();
+        books.sort_unstable_by(|a, b| b.cmp(a));
+        books
+    };
+    let books = top(&data(&app, "/api/books?pageSize=50").await);
+    assert!(books.len() > 3, "the demo's fantasy books: {books:?}");
+    // The most played one is hidden: it is neither shown nor counted.
+    app.sql(&format!(
+        "UPDATE books SET published = false WHERE id = {}",
+        books[0]
+    ))
+    .await;
+    let fantasy = &data(&app, "/api/categories").await[0];
+    assert_eq!(fantasy["slug"], "fantasy");
+    let expected: Vec<String> = books[1..4]
+        .iter()
+        .map(|id| format!("/api/covers/{id}/small"))
+        .collect();
+    assert_eq!(fantasy["coverUrls"], serde_json::json!(expected));
+    assert_eq!(fantasy["bookCount"], books.len() as u64 - 1);
+}
+
+#[tokio::test]
+async fn a_book_detail_says_what_the_caller_may_hear_of_it() {
+    let app = demo_app().await;
+    let vip = book_id(&app, "青铜钥匙").await;
+    let paid = book_id(&app, "时间当铺").await;
+    let access = |book: Value| book["viewerAccess"]["kind"].as_str().unwrap().to_owned();
+    assert_eq!(
+        access(data(&app, &format!("/api/books/{vip}")).await),
+        "login"
+    );
+
+    let member = app.signed_up_user("member").await;
+    app.sql(&format!(
+        "UPDATE users SET subscription_type = 'premium' WHERE id = {}",
+        member.id
+    ))
+    .await;
+    let as_member = |book: i64| {
+        let path = format!("/api/books/{book}");
+        let token = member.access_token.clone();
+        let app = &app;
+        async move { data_as(app, &path, &token).await }
+    };
+    assert_eq!(access(as_member(vip).await), "member");
+    assert_eq!(access(as_member(paid).await), "purchase");
+
+    let chapter = items(&chapters_of(&app, paid, None).await)[3]["id"].clone();
+    app.sql(&format!("INSERT INTO purchases (user_id, book_id, chapter_id, created_at) VALUES ({}, {paid}, {chapter}, 0)", member.id)).await;
+    assert_eq!(
+        access(as_member(paid).await),
+        "purchase",
+        "one chapter is not the book"
+    );
+    app.sql(&format!("INSERT INTO purchases (user_id, book_id, chapter_id, created_at) VALUES ({}, {paid}, NULL, 0)", member.id)).await;
+    let bought = as_member(paid).await;
+    assert_eq!(access(bought.clone()), "purchased");
+    assert_eq!(bought["viewerAccess"]["allowed"], true);
 }

@@ -144,6 +144,80 @@ async fn search_ids(app: &TestApp, q: &str) -> Vec<i64> {
         .collect()
 }
 
+/// The public book `id` as a listener reading in `lang` sees it.
+async fn public_book(app: &TestApp, id: i64, lang: &str) -> Value {
+    let answer: Value = app
+        .client
+        .get(app.url(&format!("/api/books/{id}")))
+        .header("accept-language", lang)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    answer["data"].clone()
+}
+
+#[tokio::test]
+async fn the_author_narrator_and_tags_are_named_in_english_and_japanese_with_zh_as_fallback() {
+    let app = spawn_app().await;
+    let editor = editor(&app, "translator").await;
+    let category = create_category(&app, &editor, "scifi").await;
+    let mut form = book_form(category, "三体");
+    form["authorEn"] = json!("Shen Mo");
+    form["authorJa"] = json!("沈黙");
+    form["narratorEn"] = json!("Lin Xi");
+    form["tags"] = json!(["悬疑", "海边"]);
+    form["tagsEn"] = json!(["Mystery", ""]);
+    form["tagsJa"] = json!(["ミステリー", "海辺"]);
+    let (status, answer) = send(&app, Method::POST, "/api/admin/books", &editor, Some(&form)).await;
+    assert_eq!(status, 200, "{answer}");
+    let book = &answer["data"];
+    let id = book["id"].as_i64().unwrap();
+    assert_eq!(book["authorEn"], "Shen Mo");
+    assert_eq!(book["authorJa"], "沈黙");
+    assert_eq!(book["narratorEn"], "Lin Xi");
+    assert_eq!(book["narratorJa"], Value::Null);
+    assert_eq!(book["tagsEn"], json!(["Mystery", null]));
+    assert_eq!(book["tagsJa"], json!(["ミステリー", "海辺"]));
+    let bulk = json!({"action": "publish", "ids": [id]});
+    let (status, _) = send(
+        &app,
+        Method::POST,
+        "/api/admin/books/bulk",
+        &editor,
+        Some(&bulk),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    let english = public_book(&app, id, "en").await;
+    assert_eq!(english["author"]["name"], "Shen Mo");
+    assert_eq!(english["narrator"]["name"], "Lin Xi");
+    let japanese = public_book(&app, id, "ja").await;
+    assert_eq!(japanese["author"]["name"], "沈黙");
+    // No Japanese name for the narrator: the zh one.
+    assert_eq!(japanese["narrator"]["name"], "林夕");
+
+    // An edit that leaves a name out keeps the stored one; one that gives it replaces it.
+    let mut edit = book_form(category, "三体");
+    edit["authorEn"] = json!("Mo Shen");
+    let path = format!("/api/admin/books/{id}");
+    let (status, answer) = send(&app, Method::PUT, &path, &editor, Some(&edit)).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["data"]["authorEn"], "Mo Shen");
+    assert_eq!(answer["data"]["authorJa"], "沈黙");
+    assert_eq!(answer["data"]["tagsEn"], json!(["Mystery", null]));
+
+    // Longer than a name may be: refused on that field.
+    let mut long = book_form(category, "三体");
+    long["narratorJa"] = json!("長".repeat(101));
+    let (status, answer) = send(&app, Method::PUT, &path, &editor, Some(&long)).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer.to_string().contains("narratorJa"), "{answer}");
+}
+
 #[tokio::test]
 async fn an_editor_creates_a_book_unseen_until_published_then_listeners_see_it_at_once() {
     let app = spawn_app().await;

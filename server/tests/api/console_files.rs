@@ -298,3 +298,50 @@ async fn the_dashboard_counts_from_the_database() {
     assert_eq!(figures["recentChanges"][0]["action"], "chapter.create");
     assert_eq!(figures["recentChanges"][0]["actorName"], "watcher");
 }
+
+#[tokio::test]
+async fn the_dashboard_names_a_changed_book_by_its_title_in_the_request_language() {
+    let app = spawn_app().await;
+    let editor = editor(&app, "titles").await;
+    let category = create_category(&app, &editor, "titled").await;
+    let kept = create_book(&app, &editor, category, "留下的书").await["id"].clone();
+    let gone = create_book(&app, &editor, category, "删掉的书").await["id"].clone();
+    let untranslated = create_book(&app, &editor, category, "没有译名的书").await["id"].clone();
+    app.sql(&format!(
+        "UPDATE books SET title_en = 'The Kept Book' WHERE id = {kept}"
+    ))
+    .await;
+    app.sql(&format!(
+        "UPDATE books SET title_en = NULL WHERE id = {untranslated}"
+    ))
+    .await;
+    let (status, body) = send(
+        &app,
+        Method::DELETE,
+        &format!("/api/admin/books/{gone}"),
+        &editor,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = send(&app, Method::GET, "/api/admin/dashboard", &editor, None).await;
+    assert_eq!(status, 200, "{body}");
+    let changes = body["data"]["recentChanges"].as_array().unwrap().clone();
+    let title_of = |id: &Value, action: &str| {
+        changes
+            .iter()
+            .find(|c| {
+                let entity_id = c["entityId"].as_str().and_then(|s| s.parse::<i64>().ok());
+                entity_id == id.as_i64() && c["action"] == action
+            })
+            .map(|c| c["bookTitle"].clone())
+            .unwrap()
+    };
+    // `send` asks in English: the English title, the zh one without it, none once deleted.
+    assert_eq!(title_of(&kept, "book.create"), "The Kept Book");
+    assert_eq!(title_of(&untranslated, "book.create"), "没有译名的书");
+    assert_eq!(title_of(&gone, "book.create"), Value::Null);
+    assert_eq!(title_of(&gone, "book.delete"), Value::Null);
+    let category_change = changes.iter().find(|c| c["entity"] == "category").unwrap();
+    assert_eq!(category_change["bookTitle"], Value::Null);
+}

@@ -14,6 +14,11 @@ async fn deep_links_get_the_page_shell_revalidated_each_time() {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/html; charset=utf-8",
+            "{path}"
+        );
         assert!(
             response
                 .text()

@@ -7,6 +7,7 @@ import { LanguageSwitcher } from '@/components/language-switcher/language-switch
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { pathTo } from '@/lib/paths';
+import { useMayEnterConsole } from './console-access';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { PageBoundary } from './page-boundary';
@@ -16,6 +17,7 @@ import './layouts.css';
 
 export function DefaultLayout() {
   const { t } = useTranslation();
+  const mayEnterConsole = useMayEnterConsole();
   const footer = [
     { to: pathTo('help'), label: t('app.footer.help') },
     { to: pathTo('about'), label: t('app.footer.about') },
@@ -38,7 +40,7 @@ export function DefaultLayout() {
             <div className="site-header__language">
               <LanguageSwitcher />
             </div>
-            <AccountMenu />
+            <AccountMenu mayEnterConsole={mayEnterConsole} />
           </div>
         </div>
       </header>

@@ -76,6 +76,36 @@ describe('header menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('dims the page behind a backdrop whose tap closes the menu without reaching the page', async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp('/help');
+    const button = await menuButton();
+    expect(screen.queryByTestId('site-menu-backdrop')).not.toBeInTheDocument();
+
+    await user.click(button);
+    const backdrop = screen.getByTestId('site-menu-backdrop');
+    expect(backdrop).toHaveClass('site-menu__backdrop');
+    await user.click(backdrop);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('site-menu-backdrop')).not.toBeInTheDocument();
+    expect(location().pathname).toBe('/help');
+
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('site-menu-backdrop')).not.toBeInTheDocument();
+  });
+
+  it('marks 分类, not 书库, on a category’s list', async () => {
+    const user = userEvent.setup();
+    renderApp('/books?category=wuxia');
+    const button = await menuButton();
+    await user.click(button);
+    const nav = within(panelOf(button)).getByRole('navigation', { name: '主导航' });
+    expect(within(nav).getByRole('link', { name: '分类' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: '书库' })).not.toHaveAttribute('aria-current');
+  });
+
   it.each([
     ['en', '/en/help', 'Menu', 'Main navigation', 'Home'],
     ['ja', '/ja/help', 'メニュー', 'メインナビゲーション', 'ホーム'],

@@ -1,6 +1,8 @@
 // The narrow screen's header menu: a button that opens the main navigation and the language picker
-// in a panel under the header (a disclosure). Escape, a click outside, choosing a page or moving to
-// another page closes it; on wide screens the stylesheet hides it (the navigation is inline there).
+// in a panel under the header (a disclosure) over a backdrop that dims the page. Escape, a tap on
+// the backdrop (which keeps the tap from reaching the page), a click outside, choosing a page or
+// moving to another page closes it; on wide screens the stylesheet hides it (the navigation is
+// inline there).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +59,10 @@ export function SiteMenu() {
           />
         </svg>
       </button>
+      {open && (
+        // A pointer's way out; the keyboard's is Escape (above), so the backdrop is not focusable.
+        <div className="site-menu__backdrop" data-testid="site-menu-backdrop" onClick={() => setOpenOn(null)} />
+      )}
       {/* Filled only while open: closed, it is hidden on every screen, and a second navigation and
           language picker would only lengthen every page's first render. */}
       <div id={panelId} className="site-menu__panel" hidden={!open}>

@@ -1,4 +1,5 @@
-// The time-zone offer: made to a signed-in listener whose browser zone is allowed by core and differs from the profile's, once per zone, never again in the tab once declined.
+// The time-zone offer: made to a signed-in listener whose browser zone is allowed by core and differs from the
+// profile's, once per browser and zone (answered or not, across page loads), in the page's current language.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AppProvider } from '@/app/provider';
 import { authStore } from '@/features/auth/auth-store';
@@ -7,6 +8,7 @@ import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { createTestI18n } from '@/testing/i18n';
 import { users } from '@/testing/users';
 import { AppUpdates } from './app-updates';
+import { LaterUpdates, updatesDelayMs } from './later-updates';
 import { timezoneCheckIntervalMs } from './timezone-offer';
 
 // users.free keeps its times in Asia/Shanghai.
@@ -19,11 +21,13 @@ function browserIn(timeZone: string) {
 }
 
 function renderUpdates() {
-  return render(
-    <AppProvider i18n={createTestI18n('en')} queryClient={createQueryClient()}>
+  const i18n = createTestI18n('en');
+  const view = render(
+    <AppProvider i18n={i18n} queryClient={createQueryClient()}>
       <AppUpdates pollBuilds={false} />
     </AppProvider>,
   );
+  return { ...view, i18n };
 }
 
 /** Runs the timers `ms` ahead and lets the checks they start settle. */
@@ -98,11 +102,26 @@ describe('time zone check', () => {
     expect(authStore.getSnapshot().user?.preferences.timezone).toBe('Asia/Tokyo');
     expect(window.localStorage.getItem('user-timezone')).toBe('Asia/Tokyo');
     expect(within(region()).getByText('Time zone set to Asia/Tokyo')).toBeInTheDocument();
-    // Accepting is not declining.
-    expect(window.sessionStorage.getItem('timezone-offer-declined')).toBeNull();
 
     await advance(timezoneCheckIntervalMs);
     expect(offers()).toHaveLength(0);
+  });
+
+  it('is checked only some seconds after the app starts, outside the first load', async () => {
+    authStore.seed(users.free);
+    browserIn('Asia/Tokyo');
+    render(
+      <AppProvider i18n={createTestI18n('en')} queryClient={createQueryClient()}>
+        <LaterUpdates />
+      </AppProvider>,
+    );
+    await advance(updatesDelayMs - 100);
+    expect(offers()).toHaveLength(0);
+    await advance(100);
+    // The notices' own module arrives, then the check runs at once.
+    await act(() => import('./app-updates'));
+    await advance(0);
+    expect(offers()).toHaveLength(1);
   });
 
   it('says so when the profile could not be saved, and keeps the local zone', async () => {
@@ -151,22 +170,50 @@ describe('time zone check', () => {
     expect(offers()).toHaveLength(1);
   });
 
-  it('does not ask again in this tab about a zone whose offer was closed', async () => {
+  it('asks once per browser: a new page load does not ask again about the same zone, even unanswered', async () => {
     const { callsTo } = mockFetch({ 'PUT /api/auth/profile': ok(tokyoUser) });
     authStore.seed(users.free);
     browserIn('Asia/Tokyo');
     const first = renderUpdates();
     await advance(0);
-    fireEvent.click(within(region()).getByRole('button', { name: 'Close notification' }));
-    await advance(0);
-    expect(JSON.parse(window.sessionStorage.getItem('timezone-offer-declined') ?? '[]')).toEqual(['Asia/Tokyo']);
+    expect(offers()).toHaveLength(1);
+    expect(window.localStorage.getItem('timezone-offer-asked')).toBe('Asia/Tokyo');
+    // Left without an answer (a full page load, offline or not).
     first.unmount();
 
-    // A new page load in the same tab.
     renderUpdates();
     await advance(0);
     await advance(timezoneCheckIntervalMs);
     expect(offers()).toHaveLength(0);
     expect(callsTo('PUT', '/api/auth/profile')).toHaveLength(0);
+  });
+
+  it('asks again once the browser is in another zone than the one it was asked about', async () => {
+    window.localStorage.setItem('timezone-offer-asked', 'Asia/Tokyo');
+    authStore.seed(users.free);
+    browserIn('Asia/Tokyo');
+    renderUpdates();
+    await advance(0);
+    expect(offers()).toHaveLength(0);
+
+    browserIn('Europe/London');
+    await advance(timezoneCheckIntervalMs);
+    expect(within(region()).getByRole('button', { name: 'Use Europe/London' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('timezone-offer-asked')).toBe('Europe/London');
+  });
+
+  it('says an open offer again in the new language after a language switch', async () => {
+    authStore.seed(users.free);
+    browserIn('Asia/Tokyo');
+    const { i18n } = renderUpdates();
+    await advance(0);
+    expect(offers()).toHaveLength(1);
+
+    await act(() => i18n.changeLanguage('zh'));
+    await advance(0);
+    expect(screen.queryAllByText('使用此设备的时区？')).toHaveLength(1);
+    expect(offers()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: '使用 Asia/Tokyo' })).toBeInTheDocument();
+    expect(screen.getByText('你的资料按 Asia/Shanghai 显示时间，而此设备的时区是 Asia/Tokyo。')).toBeInTheDocument();
   });
 });

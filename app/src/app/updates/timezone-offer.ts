@@ -1,9 +1,10 @@
-// The browser's time zone, and the zones this tab was offered and declined (session storage).
+// The browser's time zone, and the zone this browser was last asked about (local storage).
 
 /** Spec §9: how often the profile's time zone is compared with the browser's. */
 export const timezoneCheckIntervalMs = 300_000;
 
-const declinedKey = 'timezone-offer-declined';
+/** The browser zone this browser was last asked about (local storage: once per browser, not per load). */
+export const askedKey = 'timezone-offer-asked';
 
 export function browserTimezone(): string | null {
   try {
@@ -13,32 +14,29 @@ export function browserTimezone(): string | null {
   }
 }
 
-export function declinedTimezones(): string[] {
+export function askedTimezone(): string | null {
   try {
-    const list: unknown = JSON.parse(window.sessionStorage.getItem(declinedKey) ?? '[]');
-    return Array.isArray(list) ? list.filter((zone): zone is string => typeof zone === 'string') : [];
+    return window.localStorage.getItem(askedKey);
   } catch {
-    return [];
+    return null;
   }
 }
 
-/** The listener closed the offer of `zone`: this tab does not ask about it again. */
-export function rememberDeclined(zone: string): void {
-  const zones = declinedTimezones();
-  if (zones.includes(zone)) return;
+/** The listener was offered `zone`: this browser does not ask again until its zone is another. */
+export function rememberAsked(zone: string): void {
   try {
-    window.sessionStorage.setItem(declinedKey, JSON.stringify([...zones, zone]));
+    window.localStorage.setItem(askedKey, zone);
   } catch {
     // Storage refused: the offer is still made once per page load only.
   }
 }
 
 /**
- * The browser's zone when it is worth offering: it differs from the profile's and was neither
- * offered in this page load nor declined in this tab. Whether core allows it is asked after.
+ * The browser's zone when it is worth offering: it differs from the profile's and is not the zone
+ * this browser (or this page load) was already asked about. Whether core allows it is asked after.
  */
 export function zoneWorthOffering(profileZone: string, offered: ReadonlySet<string>): string | null {
   const zone = browserTimezone();
-  if (!zone || zone === profileZone || offered.has(zone) || declinedTimezones().includes(zone)) return null;
+  if (!zone || zone === profileZone || offered.has(zone) || askedTimezone() === zone) return null;
   return zone;
 }

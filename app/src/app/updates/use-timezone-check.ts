@@ -1,20 +1,22 @@
-// Every 300 s (and at start and sign-in), offers a signed-in listener the browser's time zone when their profile's differs.
+// Every 300 s (and at start and sign-in), offers a signed-in listener the browser's time zone when their profile's
+// differs: once per browser and zone, in the page's language (an open offer is said again after a switch).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/toast/use-toast';
 import { authStore } from '@/features/auth/auth-store';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import { storeTimezone } from '@/lib/language-preference';
-import { rememberDeclined, timezoneCheckIntervalMs, zoneWorthOffering } from './timezone-offer';
+import { rememberAsked, timezoneCheckIntervalMs, zoneWorthOffering } from './timezone-offer';
 
 interface Offer {
   zone: string;
+  profileZone: string;
   accepted: boolean;
 }
 
 export function useTimezoneCheck(): void {
-  const { t } = useTranslation();
-  const { toast, toasts } = useToast();
+  const { t, i18n } = useTranslation();
+  const { toast, toasts, dismiss } = useToast();
   const userId = useCurrentUser()?.id ?? null;
   /** Zones offered in this page load, asked about at most once each. */
   const offered = useRef(new Set<string>());
@@ -23,7 +25,7 @@ export function useTimezoneCheck(): void {
   const offer = useRef<(zone: string, profileZone: string) => void>(() => {});
 
   offer.current = (zone, profileZone) => {
-    const entry: Offer = { zone, accepted: false };
+    const entry: Offer = { zone, profileZone, accepted: false };
     const accept = () => {
       entry.accepted = true;
       authStore
@@ -49,15 +51,23 @@ export function useTimezoneCheck(): void {
     open.current.set(id, entry);
   };
 
-  // An offer closed without accepting it is declined for this tab.
+  // A closed offer is open no more.
   useEffect(() => {
-    for (const entry of toasts) {
-      const closed = open.current.get(entry.id);
-      if (!closed || entry.open) continue;
-      open.current.delete(entry.id);
-      if (!closed.accepted) rememberDeclined(closed.zone);
-    }
+    for (const entry of toasts) if (!entry.open) open.current.delete(entry.id);
   }, [toasts]);
+
+  // After a language switch, an offer still open is said again in the new language.
+  const language = useRef(i18n.language);
+  useEffect(() => {
+    if (language.current === i18n.language) return;
+    language.current = i18n.language;
+    for (const [id, entry] of [...open.current]) {
+      if (entry.accepted) continue;
+      open.current.delete(id);
+      dismiss(id);
+      offer.current(entry.zone, entry.profileZone);
+    }
+  }, [i18n.language, dismiss]);
 
   // Restarted when someone signs in (or a kept session is confirmed): their zone is checked at once.
   useEffect(() => {
@@ -72,6 +82,7 @@ export function useTimezoneCheck(): void {
       const { validateTimezone } = await import('@/lib/core-pages');
       if (stopped || offered.current.has(zone) || !validateTimezone({ timezone: zone })) return;
       offered.current.add(zone);
+      rememberAsked(zone);
       offer.current(zone, profileZone);
     };
     const run = () => void check().catch((error: unknown) => console.warn('Checking the time zone failed', error));

@@ -1,16 +1,18 @@
-// A book in a list: cover, title, author, access badge and (for campaigns) the time left free.
+// A book in a list: cover, title, author, access badge (the listener's own access when they hold
+// one), play count, the rating on rating shelves, and (for campaigns) the time left free.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { TextIn } from '@/components/text-in/text-in';
 import type { BookSummary } from '@/lib/api/types';
-import { campaignActive, formatNumber } from '@/lib/core';
+import { campaignActive, clampRating, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { pathTo } from '@/lib/paths';
 import { Countdown } from './countdown';
 import './catalog.css';
-import { ACCESS_LABEL } from './labels';
+import type { HeldAccess } from './held-access';
+import { ACCESS_LABEL, HELD_LABEL } from './labels';
 
 /**
  * The width each size of cover is drawn at (`catalog.css`; `lg` narrower on phones,
@@ -82,8 +84,16 @@ export function freeNow(book: Pick<BookSummary, 'freeUntil'>): boolean {
   return book.freeUntil != null && campaignActive({ endsAt: book.freeUntil, nowMs: Date.now() });
 }
 
-export function AccessBadge({ book }: { book: Pick<BookSummary, 'access' | 'freeUntil'> }) {
+/** `held`: the access the listener holds (core's decision), shown instead of the book's own. */
+export function AccessBadge({
+  book,
+  held = null,
+}: {
+  book: Pick<BookSummary, 'access' | 'freeUntil'>;
+  held?: HeldAccess | null;
+}) {
   const { t } = useTranslation();
+  if (held) return <span className={`badge badge--${held}`}>{HELD_LABEL[held](t)}</span>;
   if (freeNow(book)) return <span className="badge badge--campaign">{t('app.catalog.access.campaign')}</span>;
   return <span className={`badge badge--${book.access}`}>{ACCESS_LABEL[book.access](t)}</span>;
 }
@@ -98,12 +108,15 @@ export function BookCard({
   book,
   headingLevel = 3,
   priority = false,
+  showRating = false,
   children,
 }: {
   book: BookSummary;
   headingLevel?: CardHeadingLevel;
   /** The card is in the first screen: its cover is fetched at once (see `Cover`). */
   priority?: boolean;
+  /** The card is in a list ordered by rating: its average rating is shown. */
+  showRating?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -118,11 +131,18 @@ export function BookCard({
         </Title>
       </LocalizedLink>
       <p className="book-card__meta">{book.author && <TextIn lang={book.author.lang}>{book.author.name}</TextIn>}</p>
-      <p className="book-card__meta">
+      <p className="book-card__meta book-card__stats">
         <AccessBadge book={book} />{' '}
-        <span>
+        <span className="book-card__plays">
           {t('app.catalog.plays', { count: book.playCount, formatted: formatNumber({ value: book.playCount, lang }) })}
         </span>
+        {showRating && (
+          <span className="book-card__rating">
+            {book.ratingCount === 0
+              ? t('app.catalog.card.noRating')
+              : t('app.catalog.card.rating', { rating: clampRating({ value: book.rating }).toFixed(1) })}
+          </span>
+        )}
       </p>
       {freeNow(book) && book.freeUntil != null ? (
         <p className="book-card__meta">
@@ -140,17 +160,20 @@ export function BookGrid({
   label,
   headingLevel,
   priorityCount = 0,
+  showRating = false,
 }: {
   books: BookSummary[];
   label?: string;
   headingLevel?: CardHeadingLevel;
   priorityCount?: number;
+  /** The list is ordered by rating: each card shows its book's average rating. */
+  showRating?: boolean;
 }) {
   return (
     <ul className="book-grid" aria-label={label}>
       {books.map((book, index) => (
         <li key={book.id}>
-          <BookCard book={book} headingLevel={headingLevel} priority={index < priorityCount} />
+          <BookCard book={book} headingLevel={headingLevel} priority={index < priorityCount} showRating={showRating} />
         </li>
       ))}
     </ul>

@@ -3,12 +3,19 @@
 import type { TFunction } from 'i18next';
 import type { BookAccess, BookStatus, ReasonKind } from '@/lib/api/types';
 import type { Label } from '@/lib/i18n';
+import type { HeldAccess } from './held-access';
 
 export const ACCESS_LABEL = {
   free: (t) => t('app.catalog.access.free'),
   vip: (t) => t('app.catalog.access.vip'),
   paid: (t) => t('app.catalog.access.paid'),
 } satisfies Record<BookAccess, Label>;
+
+/** The access a listener holds to a book (see `held-access.ts`). */
+export const HELD_LABEL = {
+  member: (t) => t('app.catalog.access.member'),
+  purchased: (t) => t('app.catalog.access.purchased'),
+} satisfies Record<HeldAccess, Label>;
 
 export const STATUS_LABEL = {
   serialising: (t) => t('app.catalog.status.serialising'),

@@ -13,20 +13,26 @@ export const LocalizedLink = forwardRef<HTMLAnchorElement, Omit<LinkProps, 'to'>
   return <Link ref={ref} to={localize(to)} {...props} />;
 });
 
-type NavProps = Omit<LinkProps, 'to' | 'className'> & Target & { className?: string; end?: boolean };
+type NavProps = Omit<LinkProps, 'to' | 'className'> &
+  Target & {
+    className?: string;
+    end?: boolean;
+    /** Decides activity instead of the path (a page reached under another section's path). */
+    active?: boolean;
+  };
 
 /**
  * A navigation link marked `aria-current="page"` when active. The locale layer shows pages an
  * unprefixed location, so activity is judged on the unprefixed `to`, not the localised href.
  */
 export const LocalizedNavLink = forwardRef<HTMLAnchorElement, NavProps>(function LocalizedNavLink(
-  { to, end = false, className = '', ...props },
+  { to, end = false, className = '', active: activeOverride, ...props },
   ref,
 ) {
   const localize = useLocalize();
   const { pathname } = useLocation();
   const base = to.endsWith('/') ? to : `${to}/`;
-  const active = pathname === to || (!end && pathname.startsWith(base));
+  const active = activeOverride ?? (pathname === to || (!end && pathname.startsWith(base)));
   return (
     <Link
       ref={ref}

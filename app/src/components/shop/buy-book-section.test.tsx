@@ -86,8 +86,9 @@ describe('buying from a book page', () => {
   });
 
   it('offers nothing for a bought book or a free one', async () => {
+    // The server says the listener holds the bought book (`viewerAccess`, core's decision).
     mockFetch({
-      'GET /api/books/7': ok(paidBook),
+      'GET /api/books/7': ok({ ...paidBook, viewerAccess: { kind: 'purchased', allowed: true } }),
       'GET /api/books/7/chapters': ok(page([chapter(1, { access: { kind: 'purchased', allowed: true } })])),
       'GET /api/books/8': ok(bookDetail(8)),
       'GET /api/books/8/chapters': ok(page([chapter(1)])),

@@ -1,10 +1,12 @@
 // One file's upload as a row shows it: its progress bar with the percentage and bytes sent, its
 // state, what to do about a failure (the server's words on what is wrong with the file), and the
-// buttons to cancel it while it waits or sends, or to try it again once it failed.
+// buttons to cancel it while it waits or sends, or to try it again once it failed — only when
+// another try can succeed (core's `uploadRetryable`: never for a refused type or size).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/lib/core-pages';
 import { ApiError } from '@/lib/http';
+import { canRetryUpload, RefusedFile } from '@/lib/uploads';
 import { useLang } from '@/lib/lang';
 import type { Label } from '@/lib/i18n';
 import type { UploadItem, UploadStatus } from './use-uploads';
@@ -21,6 +23,9 @@ const STATUS_LABEL = {
 export function useUploadErrorText(): (error: unknown) => string {
   const { t } = useTranslation('console');
   return (error) => {
+    if (error instanceof RefusedFile) {
+      return t('console.upload.refusedType', { found: error.found, accepted: error.accepted });
+    }
     if (error instanceof ApiError) {
       if (error.statusCode === 0) return t('app.common.network');
       const detail = error.fields.file ?? error.fields.size;
@@ -76,7 +81,7 @@ export function UploadProgress({
             {t('console.upload.cancel')}
           </button>
         ) : null}
-        {item.status === 'failed' ? (
+        {item.status === 'failed' && canRetryUpload(item.error) ? (
           <button
             type="button"
             className="button button--small"

@@ -1,11 +1,11 @@
 // Where files are given to the uploader: dropped onto the zone, or chosen with its file button
-// (a real file input, so a keyboard reaches it and Enter or Space opens the picker).
+// (a real file input, so a keyboard reaches it and Enter or Space opens the picker), which
+// offers the formats core's `acceptedUploadTypes` lists (the same rule the server checks).
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadKind } from '@/lib/api/types';
+import { acceptedUploadTypes } from '@/lib/core-pages';
 import './upload.css';
-
-const ACCEPT = { audio: 'audio/*', image: 'image/*' } satisfies Record<UploadKind, string>;
 
 export function UploadZone({
   kind,
@@ -65,7 +65,7 @@ export function UploadZone({
         <input
           type="file"
           className="visually-hidden"
-          accept={ACCEPT[kind]}
+          accept={acceptedUploadTypes({ kind }).accept}
           multiple={multiple}
           disabled={disabled}
           onChange={(event) => {

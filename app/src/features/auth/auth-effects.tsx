@@ -61,6 +61,7 @@ export function AuthEffects() {
 
   useEffect(() => {
     const offEvents = authStore.onEvent((event) => {
+      if (event.type === 'signed-in') return;
       const { lang: current, fullPath: address } = here.current;
       if (event.type === 'logged-out') {
         toast({

@@ -29,6 +29,8 @@ export const logoutPendingKey = 'logout_pending';
 export const notLoggedInMessage = '用户未登录';
 
 export type AuthEvent =
+  /** Someone signed in or registered (not a kept session restored): a guest's things may move to them. */
+  | { type: 'signed-in'; user: UserView }
   /** Logout finished: the UI shows the toast and replaces the address with the login page. */
   | { type: 'logged-out' }
   /** A 401 nobody cured: the UI decides (outside /auth) to clear the session and send to login. */
@@ -155,11 +157,16 @@ export class AuthStore {
   }
 
   async login(credentials: LoginInput): Promise<UserView> {
-    return this.establish(await postLogin(credentials));
+    return this.signedIn(this.establish(await postLogin(credentials)));
   }
 
   async register(registration: RegistrationRequest): Promise<UserView> {
-    return this.establish(await postRegister(registration));
+    return this.signedIn(this.establish(await postRegister(registration)));
+  }
+
+  private signedIn(user: UserView): UserView {
+    this.emit({ type: 'signed-in', user });
+    return user;
   }
 
   async logout(): Promise<void> {

@@ -1,12 +1,14 @@
 // /books/{id}: the book (cover, titles, people, description, rating, counts, price, campaign countdown),
-// bookshelf and favorite toggles, play from start or continue, "buy this book" while the listener
-// has not bought it, and the paginated chapter list.
+// bookshelf and favorite toggles, play from start or continue, "buy this book" unless the listener
+// holds the book (bought it, or a member on a VIP book: the server's `viewerAccess`, core's decision),
+// and the paginated chapter list.
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, RecordErrorState, Skeleton } from '@/components/async-state/async-state';
 import { AccessBadge, Cover, freeNow } from '@/components/catalog/book-card';
+import { heldAccess } from '@/components/catalog/held-access';
 import { Countdown } from '@/components/catalog/countdown';
 import { Pagination } from '@/components/catalog/pagination';
 import { bookPrice } from '@/components/catalog/price';
@@ -120,13 +122,12 @@ export function BookDetailPage() {
   if (book.isPending) return <BookDetailSkeleton />;
   if (book.isError) return <RecordErrorState error={book.error} onRetry={() => void book.refetch()} />;
   const data = book.data;
-  const price = data.access === 'paid' ? bookPrice(data, lang) : null;
+  const held = heldAccess(data.viewerAccess.kind);
+  const price = data.access === 'paid' && !held ? bookPrice(data, lang) : null;
   const rating = data.ratingCount === 0 ? null : clampRating({ value: data.rating });
   const firstChapter = chapters.isSuccess && chapterPage === 1 ? chapters.data.items[0] : undefined;
   const lastChapterId = data.me?.lastChapterId;
-  // A bought book opens every chapter as `purchased`; until the list is known, nothing is offered.
-  const bought = chapters.isSuccess && chapters.data.items.some((chapter) => chapter.access.kind === 'purchased');
-  const offerPurchase = bookForSale(data) && chapters.isSuccess && !bought;
+  const offerPurchase = bookForSale(data) && !held;
 
   const playFromStart = async () => {
     const first = firstChapter ?? (await queryClient.fetchQuery(catalogQueries.chapters(viewer, id, 1, 1))).items[0];
@@ -208,7 +209,7 @@ export function BookDetailPage() {
             <dd>{formatNumber({ value: data.favoriteCount, lang })}</dd>
             <dt>{t('app.catalog.book.access')}</dt>
             <dd>
-              <AccessBadge book={data} /> {price && <span className="book-detail__price">{price}</span>}
+              <AccessBadge book={data} held={held} /> {price && <span className="book-detail__price">{price}</span>}
             </dd>
           </dl>
           {freeNow(data) && data.freeUntil != null && (

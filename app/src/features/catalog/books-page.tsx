@@ -1,10 +1,12 @@
 // /books: the catalogue with category, tag, status, access and sort filters kept in the address, paginated.
-import { useId } from 'react';
+// With a category chosen it is that category's list: titled by its name (the navigation marks 分类).
+// On phones the filters fold behind one button showing how many are set, so books come first.
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { BookGrid } from '@/components/catalog/book-card';
-import { CategoryOptions } from '@/components/catalog/category-options';
+import { CategoryOptions, flattenCategories } from '@/components/catalog/category-options';
 import { useBookFilterOptions } from '@/components/catalog/filter-options';
 import { Pagination } from '@/components/catalog/pagination';
 import { TagOptions } from '@/components/catalog/tag-options';
@@ -15,6 +17,8 @@ import { useUrlFilters } from '@/lib/use-url-filters';
 import '@/components/catalog/catalog-page.css';
 
 const keys = ['category', 'tag', 'status', 'access', 'sort'] as const;
+/** The filters that narrow the list (the order does not), counted on the folded filters' button. */
+const narrowing = ['category', 'tag', 'status', 'access'] as const;
 export const pageSize = 20;
 
 export function BooksPage() {
@@ -23,7 +27,14 @@ export function BooksPage() {
   const id = useId();
   const { lang } = useLang();
   const { values, page, update } = useUrlFilters(pathTo('books'), keys);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const categories = useQuery(catalogQueries.categories(lang));
+  const category = values.category
+    ? flattenCategories(categories.data ?? []).find((entry) => entry.category.slug === values.category)?.category
+    : undefined;
+  // A category's list is titled by the category; while the tree loads, by the section.
+  const title = values.category ? (category?.name ?? t('app.nav.categories')) : t('app.catalog.books.title');
+  const activeFilters = narrowing.filter((key) => values[key]).length;
   const tags = useQuery(catalogQueries.tags(lang));
   const books = useQuery(
     catalogQueries.books(lang, {
@@ -53,9 +64,21 @@ export function BooksPage() {
 
   return (
     <div className="catalog-page">
-      <h1>{t('app.catalog.books.title')}</h1>
+      <h1>{title}</h1>
+      <button
+        type="button"
+        className="button filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={`${id}-filters`}
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {activeFilters
+          ? t('app.catalog.filters.toggleActive', { count: activeFilters })
+          : t('app.catalog.filters.toggle')}
+      </button>
       <form
-        className="filters"
+        id={`${id}-filters`}
+        className={filtersOpen ? 'filters filters--foldable filters--open' : 'filters filters--foldable'}
         onSubmit={(event) => event.preventDefault()}
         aria-label={t('app.catalog.filters.label')}
       >
@@ -86,7 +109,7 @@ export function BooksPage() {
         <>
           <p className="result-count">{t('app.catalog.books.count', { count: books.data.total })}</p>
           {books.data.items.length ? (
-            <BookGrid books={books.data.items} label={t('app.catalog.books.title')} headingLevel={2} />
+            <BookGrid books={books.data.items} label={title} headingLevel={2} showRating={values.sort === 'rating'} />
           ) : (
             <EmptyState>{t('app.catalog.books.empty')}</EmptyState>
           )}

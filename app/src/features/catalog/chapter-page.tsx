@@ -12,6 +12,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { pathTo } from '@/lib/paths';
 import { catalogQueries } from '@/lib/queries/catalog';
 import { accessMarker } from './chapter-row';
+import { DownloadChapterButton } from './download-chapter-button';
 import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { MARKER_LABEL } from '@/components/catalog/labels';
@@ -62,6 +63,7 @@ export function ChapterPage() {
       ) : (
         <AccessNotice kind={data.access.kind} bookId={data.bookId} />
       )}
+      {data.audio && <DownloadChapterButton chapter={data} />}
       <nav className="chapter-view__nav" aria-label={t('app.catalog.chapter.navigation')}>
         {data.prevId ? (
           <LocalizedLink className="button" to={pathTo('chapter', { id: data.bookId, chapterId: data.prevId })}>

@@ -1,5 +1,6 @@
-// A chapter in a book's list: number, title, duration, access marker (with a buy action when the
-// chapter is sold on its own) and a play button.
+// A chapter in a book's list: number, title, its marks (access marker with a buy action when the
+// chapter is sold on its own, "listened"), duration and a play button — five cells, each in its own
+// grid area (`catalog-pages.css`), so no mark ever pushes the duration or the play button away.
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { BuyChapterButton } from '@/components/shop/buy-chapter-button';
@@ -41,15 +42,15 @@ export function ChapterRow({ bookId, chapter }: { bookId: number; chapter: Chapt
       <LocalizedLink className="chapter-row__title" to={pathTo('chapter', { id: bookId, chapterId: chapter.id })}>
         <TextIn lang={chapter.titleLang}>{chapter.title}</TextIn>
       </LocalizedLink>
-      <span className="chapter-row__access">
+      <span className="chapter-row__marks">
         <span className={`badge badge--${marker}`}>{MARKER_LABEL[marker](t)}</span>
+        {chapter.progress?.completed && <span className="chapter-row__done">{t('app.catalog.chapter.completed')}</span>}
         {chapter.price && <BuyChapterButton chapter={chapter} userId={user?.id ?? null} />}
       </span>
-      {chapter.progress?.completed && <span className="chapter-row__done">{t('app.catalog.chapter.completed')}</span>}
       <span className="chapter-row__duration">{formatDuration({ seconds: chapter.durationSecs })}</span>
       <button
         type="button"
-        className="player-button"
+        className="player-button chapter-row__play"
         onClick={() => void player.load(chapter.id, { autoplay: true })}
         aria-label={t('app.catalog.chapter.playNamed', { title: chapter.title })}
       >

@@ -7,7 +7,7 @@ import { DownloadProgress } from '@/components/downloads/download-progress';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useToast } from '@/components/toast/use-toast';
 import { toGuardUser, useCurrentUser } from '@/features/auth/use-auth';
-import type { BookDetail } from '@/lib/api/types';
+import type { BookDetail, DownloadGrant, DownloadRequest } from '@/lib/api/types';
 import { decideRoute } from '@/lib/core';
 import { downloadsSupported } from '@/lib/downloads/download-cache';
 import { downloads } from '@/lib/downloads/download-manager';
@@ -19,12 +19,35 @@ import './download-book-button.css';
 
 type Book = Pick<BookDetail, 'id' | 'title' | 'chapterCount'>;
 
-function BookDownload({ book }: { book: Book }) {
+/**
+ * Starting a download from a page: whether one is starting, whether the server refused it for want
+ * of membership, and `start`, which answers the grant (null when refused or failed, with a toast).
+ */
+export function useStartDownload() {
   const { t } = useTranslation('pages');
   const { toast } = useToast();
-  const { records, transfers } = useDownloads();
   const [starting, setStarting] = useState(false);
   const [refused, setRefused] = useState(false);
+  const start = async (request: DownloadRequest): Promise<DownloadGrant | null> => {
+    setStarting(true);
+    setRefused(false);
+    try {
+      return await downloads.download(request);
+    } catch (error) {
+      if (isPremiumRequired(error)) setRefused(true);
+      else toast({ color: 'error', icon: 'error', title: t('pages.downloads.button.error') });
+      return null;
+    } finally {
+      setStarting(false);
+    }
+  };
+  return { starting, refused, start };
+}
+
+function BookDownload({ book }: { book: Book }) {
+  const { t } = useTranslation('pages');
+  const { records, transfers } = useDownloads();
+  const { starting, refused, start: startDownload } = useStartDownload();
   /** The chapters the last grant named: the book is complete once all of them are kept. */
   const [granted, setGranted] = useState<number[] | null>(null);
   const kept = records.filter((record) => record.bookId === book.id);
@@ -36,17 +59,8 @@ function BookDownload({ book }: { book: Book }) {
     kept.length > 0 && (granted ? granted.every((id) => keptIds.has(id)) : kept.length >= book.chapterCount);
 
   const start = async (chapterIds?: number[]) => {
-    setStarting(true);
-    setRefused(false);
-    try {
-      const grant = await downloads.download({ bookId: book.id, chapterIds });
-      if (!chapterIds) setGranted(grant.items.map((item) => item.chapterId));
-    } catch (error) {
-      if (isPremiumRequired(error)) setRefused(true);
-      else toast({ color: 'error', icon: 'error', title: t('pages.downloads.button.error') });
-    } finally {
-      setStarting(false);
-    }
+    const grant = await startDownload({ bookId: book.id, chapterIds });
+    if (grant && !chapterIds) setGranted(grant.items.map((item) => item.chapterId));
   };
 
   return (
@@ -96,7 +110,8 @@ function BookDownload({ book }: { book: Book }) {
   );
 }
 
-export function DownloadBookButton({ book }: { book: Book }) {
+/** Whether the listener may keep downloads here: a member (core's premium guard) in a browser that can. */
+export function useMayDownload(): boolean {
   const { lang } = useLang();
   const user = useCurrentUser();
   const member =
@@ -108,7 +123,11 @@ export function DownloadBookButton({ book }: { book: Book }) {
       guards: ['premium'],
       lang,
     }).kind === 'allow';
-  if (!member || !downloadsSupported()) return null;
+  return member && downloadsSupported();
+}
+
+export function DownloadBookButton({ book }: { book: Book }) {
+  if (!useMayDownload()) return null;
   return (
     <Suspense fallback={null}>
       <BookDownload book={book} />

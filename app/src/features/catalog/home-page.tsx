@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async
 import { useShownAfterDelay } from '@/components/async-state/use-shown-after-delay';
 import { BookGrid, Cover } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { TextIn } from '@/components/text-in/text-in';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
@@ -107,11 +108,14 @@ function BookSection<K extends QueryKey>({
   query,
   priorityCount,
   belowFirstScreen = false,
+  showRating = false,
 }: {
   id: string;
   title: string;
   more?: string;
   query: ShelfQuery<K>;
+  /** The shelf is ordered by rating: its cards show their ratings. */
+  showRating?: boolean;
   /** How many covers of this shelf are in the first screen. */
   priorityCount?: number;
   /** Asked for only once the listener scrolls near it (`useNearViewport`). */
@@ -126,7 +130,7 @@ function BookSection<K extends QueryKey>({
       {books.isError && <ErrorState quiet error={books.error} onRetry={() => void books.refetch()} />}
       {books.isSuccess &&
         (books.data.length ? (
-          <BookGrid books={books.data} label={title} priorityCount={priorityCount} />
+          <BookGrid books={books.data} label={title} priorityCount={priorityCount} showRating={showRating} />
         ) : (
           <EmptyState>{t('app.catalog.emptySection')}</EmptyState>
         ))}
@@ -150,9 +154,11 @@ function ContinueListening() {
             <li key={entry.book.id} className="continue-item">
               <Cover book={entry.book} size="sm" />
               <div className="continue-item__text">
-                <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>{entry.book.title}</LocalizedLink>
+                <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>
+                  <TextIn lang={entry.book.titleLang}>{entry.book.title}</TextIn>
+                </LocalizedLink>
                 <span>
-                  {entry.chapter.title} ·{' '}
+                  <TextIn lang={entry.chapter.titleLang}>{entry.chapter.title}</TextIn> ·{' '}
                   {formatRelativeTime({ timestampMs: entry.updatedAt, nowMs: Date.now(), lang })}
                 </span>
                 <progress
@@ -255,6 +261,7 @@ export function CatalogHomePage() {
         more={`${pathTo('books')}?sort=rating`}
         query={catalogQueries.homeShelf(lang, 'rating')}
         belowFirstScreen
+        showRating
       />
       <Categories />
       <HomeAbout />

@@ -1,4 +1,4 @@
-// /categories, /limited-free and /recommendations.
+// /categories (each with covers and its number of books), /limited-free and /recommendations.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
@@ -13,17 +13,42 @@ import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { REASON_LABEL } from '@/components/catalog/labels';
 
-function CategoryTree({ categories }: { categories: CategoryNode[] }) {
+const categoryList = (category: CategoryNode) => `${pathTo('books')}?category=${encodeURIComponent(category.slug)}`;
+
+/**
+ * The categories as cards: a few covers of each one's most played books, its name and its number
+ * of books; its subcategories as chips under it.
+ */
+function CategoryCards({ categories }: { categories: CategoryNode[] }) {
   const { t } = useTranslation();
   return (
-    <ul className="category-tree">
+    <ul className="category-grid">
       {categories.map((category) => (
-        <li key={category.id}>
-          <LocalizedLink to={`${pathTo('books')}?category=${encodeURIComponent(category.slug)}`}>
-            {category.name}
-          </LocalizedLink>{' '}
-          <span className="chip__count">{t('app.catalog.books.count', { count: category.bookCount })}</span>
-          {category.children.length ? <CategoryTree categories={category.children} /> : null}
+        <li key={category.id} className="category-card">
+          <LocalizedLink className="category-card__link" to={categoryList(category)}>
+            <span className="category-card__covers" aria-hidden="true">
+              {category.coverUrls.length ? (
+                category.coverUrls.map((url) => (
+                  <img key={url} className="category-card__cover" src={url} alt="" loading="lazy" decoding="async" />
+                ))
+              ) : (
+                <span className="category-card__cover category-card__cover--blank">{category.name.slice(0, 1)}</span>
+              )}
+            </span>
+            <span className="category-card__name">{category.name}</span>
+            <span className="chip__count">{t('app.catalog.books.count', { count: category.bookCount })}</span>
+          </LocalizedLink>
+          {category.children.length ? (
+            <ul className="chips category-card__children">
+              {category.children.map((child) => (
+                <li key={child.id}>
+                  <LocalizedLink className="chip" to={categoryList(child)}>
+                    {child.name}
+                  </LocalizedLink>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -41,7 +66,7 @@ export function CategoriesPage() {
       {categories.isError && <ErrorState error={categories.error} onRetry={() => void categories.refetch()} />}
       {categories.isSuccess &&
         (categories.data.length ? (
-          <CategoryTree categories={categories.data} />
+          <CategoryCards categories={categories.data} />
         ) : (
           <EmptyState>{t('app.catalog.categories.empty')}</EmptyState>
         ))}

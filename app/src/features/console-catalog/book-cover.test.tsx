@@ -49,7 +49,7 @@ describe('console book cover', { timeout: 15_000 }, () => {
     expect(within(section).getByRole('img', { name: '暂无封面' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: '移除封面' })).not.toBeInTheDocument();
     const input = within(section).getByLabelText('上传封面');
-    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('accept', expect.stringContaining('image/png'));
 
     await user.upload(input, picture('cover.png'));
     expect(vi.mocked(startUpload).mock.calls.map(([file, kind]) => [file.name, kind])).toEqual([

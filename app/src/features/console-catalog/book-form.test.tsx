@@ -16,6 +16,8 @@ async function fillValidBook(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^作者/), '作者甲');
   await user.selectOptions(screen.getByLabelText(/^分类/), '4');
   await user.type(screen.getByLabelText(/^标签/), '武侠，经典、武侠, 新');
+  await user.type(screen.getByLabelText(/^英文作者名/), 'Author A');
+  await user.type(screen.getByLabelText(/^英文标签/), 'Wuxia, Classic, , New');
 }
 
 // Typing a whole book form key by key takes about 3 s alone; a loaded 2-core runner needs room.
@@ -42,7 +44,8 @@ describe('console book form', { timeout: 15_000 }, () => {
     // A paid book needs its three prices; the preview is core's formatting in each currency.
     await fillValidBook(user);
     await user.selectOptions(screen.getByLabelText(/^收听方式/), 'paid');
-    await user.type(screen.getByLabelText(/^人民币价格/), '1250');
+    // Typed in yuan, dollars and yen; sent in fen, cents and yen (core's minorUnits).
+    await user.type(screen.getByLabelText(/^人民币价格/), '12.5');
     expect(screen.getByLabelText(/^人民币价格/)).toHaveAccessibleDescription('显示为 ¥12.50');
     await user.click(screen.getByRole('button', { name: '创建作品' }));
     expect(screen.getByLabelText(/^中文书名/)).toHaveAttribute('aria-invalid', 'false');
@@ -51,7 +54,18 @@ describe('console book form', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText(/^日元价格/)).toHaveAccessibleDescription(required);
     expect(callsTo('POST', '/api/admin/books')).toHaveLength(0);
 
-    await user.type(screen.getByLabelText(/^美元价格/), '199');
+    await user.type(screen.getByLabelText(/^美元价格/), '1.999');
+    await user.type(screen.getByLabelText(/^日元价格/), '1500.5');
+    await user.click(screen.getByRole('button', { name: '创建作品' }));
+    // More decimals than the currency has: refused by core before anything is sent.
+    expect(screen.getByLabelText(/^美元价格/)).toHaveAccessibleDescription(
+      '请输入 0 到 1000000 之间的金额，最多 2 位小数。',
+    );
+    expect(screen.getByLabelText(/^日元价格/)).toHaveAccessibleDescription('请输入 0 到 100000000 之间的整数金额。');
+    expect(callsTo('POST', '/api/admin/books')).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/^美元价格/));
+    await user.clear(screen.getByLabelText(/^日元价格/));
+    await user.type(screen.getByLabelText(/^美元价格/), '1.99');
     await user.type(screen.getByLabelText(/^日元价格/), '1500');
     expect(screen.getByLabelText(/^美元价格/)).toHaveAccessibleDescription('显示为 $1.99');
     expect(screen.getByLabelText(/^日元价格/)).toHaveAccessibleDescription('显示为 ¥1,500');
@@ -65,8 +79,13 @@ describe('console book form', { timeout: 15_000 }, () => {
       titleEn: null,
       descriptionZh: '一本新书',
       author: '作者甲',
+      authorEn: 'Author A',
+      authorJa: null,
       categoryId: 4,
       tags: ['武侠', '经典', '新'],
+      // By position among the tags as typed (the repeated 武侠 took the blank one away).
+      tagsEn: ['Wuxia', 'Classic', 'New'],
+      tagsJa: ['', '', ''],
       status: 'serialising',
       access: 'paid',
       priceCny: 1250,
@@ -100,8 +119,8 @@ describe('console book form', { timeout: 15_000 }, () => {
     const { callsTo } = mockFetch({
       'GET /api/admin/categories': categories,
       'GET /api/admin/books/5': [
-        ok(adminBook(5, { titleZh: '旧书', tags: ['甲', '乙'] })),
-        ok(adminBook(5, { titleZh: '旧书', tags: ['甲', '乙'], published: true })),
+        ok(adminBook(5, { titleZh: '旧书', tags: ['甲', '乙'], tagsEn: ['A', null], priceUsd: 199 })),
+        ok(adminBook(5, { titleZh: '旧书', tags: ['甲', '乙'], tagsEn: ['A', null], priceUsd: 199, published: true })),
       ],
       'POST /api/admin/books/bulk': ok({ changed: 1 }),
       'PUT /api/admin/books/5': ok(adminBook(5, { titleZh: '旧书（修订）' })),
@@ -110,6 +129,9 @@ describe('console book form', { timeout: 15_000 }, () => {
     renderApp('/admin/books/5/edit', { user: users.admin });
     expect(await screen.findByLabelText(/^中文书名/, undefined, { timeout: 5000 })).toHaveValue('旧书');
     expect(screen.getByLabelText(/^标签/)).toHaveValue('甲, 乙');
+    expect(screen.getByLabelText(/^英文标签/)).toHaveValue('A, ');
+    // A stored price in cents is shown in dollars (core's majorUnits).
+    expect(screen.getByLabelText(/^美元价格/)).toHaveValue('1.99');
     expect(screen.getByText('未上架')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '上架' }));
@@ -122,6 +144,11 @@ describe('console book form', { timeout: 15_000 }, () => {
     await user.type(screen.getByLabelText(/^中文书名/), '（修订）');
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('已保存')).toBeInTheDocument();
-    expect(callsTo('PUT', '/api/admin/books/5')[0].body).toMatchObject({ titleZh: '旧书（修订）', tags: ['甲', '乙'] });
+    expect(callsTo('PUT', '/api/admin/books/5')[0].body).toMatchObject({
+      titleZh: '旧书（修订）',
+      tags: ['甲', '乙'],
+      tagsEn: ['A', ''],
+      priceUsd: 199,
+    });
   });
 });

@@ -1,10 +1,13 @@
-// The one book form of the console (create and edit): every field of the book, checked by core's
+// The one book form of the console (create and edit): every field of the book (the author's,
+// narrator's and tags' names in en and ja too), checked by core's
 // `validateBook` in the page's language before anything is sent; the server's field errors are
-// shown the same way. Prices are typed in minor units, each with core's formatted preview.
+// shown the same way. Prices are typed in yuan, dollars and yen (core's `minorUnits` makes them
+// minor units), each with core's formatted preview.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_LABEL, STATUS_LABEL } from '@/components/catalog/labels';
 import { FormSubmit } from '@/components/console/form-submit';
+import { priceText, typedPrice, typedPrices, withPriceErrors } from '@/components/console/price-fields';
 import { useConsoleForm } from '@/components/console/use-console-form';
 import { SelectField, TextAreaField, TextField, type Option } from '@/components/form-field/form-field';
 import { languageOptions } from '@/config/languages';
@@ -27,9 +30,15 @@ type FormKey =
   | 'descriptionEn'
   | 'descriptionJa'
   | 'author'
+  | 'authorEn'
+  | 'authorJa'
   | 'narrator'
+  | 'narratorEn'
+  | 'narratorJa'
   | 'categoryId'
   | 'tags'
+  | 'tagsEn'
+  | 'tagsJa'
   | 'status'
   | 'access'
   | 'language'
@@ -52,15 +61,21 @@ function formState(book?: AdminBook): FormState {
     descriptionEn: text(book?.descriptionEn),
     descriptionJa: text(book?.descriptionJa),
     author: text(book?.author),
+    authorEn: text(book?.authorEn),
+    authorJa: text(book?.authorJa),
     narrator: text(book?.narrator),
+    narratorEn: text(book?.narratorEn),
+    narratorJa: text(book?.narratorJa),
     categoryId: text(book?.categoryId),
     tags: book ? book.tags.join(', ') : '',
+    tagsEn: book ? tagNames(book.tagsEn) : '',
+    tagsJa: book ? tagNames(book.tagsJa) : '',
     status: book?.status ?? 'serialising',
     access: book?.access ?? 'free',
     language: book?.language ?? 'zh',
-    priceCny: text(book?.priceCny),
-    priceUsd: text(book?.priceUsd),
-    priceJpy: text(book?.priceJpy),
+    priceCny: priceText('priceCny', book?.priceCny),
+    priceUsd: priceText('priceUsd', book?.priceUsd),
+    priceJpy: priceText('priceJpy', book?.priceJpy),
   };
 }
 
@@ -72,6 +87,11 @@ function typedNumber(text: string): number | null {
 /** Tags as typed: separated by commas (, ， 、); core trims them and drops blanks and repeats. */
 function typedTags(text: string): string[] {
   return text.split(/[,，、]/);
+}
+
+/** The stored names of the tags in one language, one per tag in the tags' order (blank for none). */
+function tagNames(names: (string | null)[]): string {
+  return names.map((name) => name ?? '').join(', ');
 }
 
 /** Each price field with the language whose currency it is (zh → CNY, en → USD, ja → JPY). */
@@ -88,16 +108,19 @@ export function BookForm({ book, onSaved }: { book?: AdminBook; onSaved: (saved:
   const save = useSaveBook();
   const { form, formRef, onSubmit, failure, field } = useConsoleForm({
     initial: () => formState(book),
-    validate: (typed) =>
-      validateBook({
+    validate: (typed) => {
+      const { prices, errors } = typedPrices(typed, lang);
+      const checked = validateBook({
         ...typed,
         categoryId: typedNumber(typed.categoryId),
         tags: typedTags(typed.tags),
-        priceCny: typedNumber(typed.priceCny),
-        priceUsd: typedNumber(typed.priceUsd),
-        priceJpy: typedNumber(typed.priceJpy),
+        tagsEn: typedTags(typed.tagsEn),
+        tagsJa: typedTags(typed.tagsJa),
+        ...prices,
         lang,
-      }),
+      });
+      return withPriceErrors(checked, errors);
+    },
     save: (checked) => save.mutateAsync({ id: book?.id, body: checked.book }),
     onSaved,
   });
@@ -129,7 +152,11 @@ export function BookForm({ book, onSaved }: { book?: AdminBook; onSaved: (saved:
         <legend>{t('console.bookForm.sections.details')}</legend>
         <div className="console-grid">
           <TextField {...field('author', t('console.bookForm.author'), true)} />
+          <TextField {...field('authorEn', t('console.bookForm.authorEn'))} />
+          <TextField {...field('authorJa', t('console.bookForm.authorJa'))} />
           <TextField {...field('narrator', t('console.bookForm.narrator'))} />
+          <TextField {...field('narratorEn', t('console.bookForm.narratorEn'))} />
+          <TextField {...field('narratorJa', t('console.bookForm.narratorJa'))} />
           <SelectField
             {...field('categoryId', t('console.bookForm.category'), true)}
             options={[choose, ...categoryOptions(categories.data?.items ?? [], lang)]}
@@ -143,7 +170,10 @@ export function BookForm({ book, onSaved }: { book?: AdminBook; onSaved: (saved:
             options={[choose, ...labelled(STATUS_LABEL)]}
           />
         </div>
+        <p className="field__hint">{t('console.bookForm.namesHint')}</p>
         <TextField {...field('tags', t('console.bookForm.tags'))} hint={t('console.bookForm.tagsHint')} />
+        <TextField {...field('tagsEn', t('console.bookForm.tagsEn'))} hint={t('console.bookForm.tagNamesHint')} />
+        <TextField {...field('tagsJa', t('console.bookForm.tagsJa'))} hint={t('console.bookForm.tagNamesHint')} />
       </fieldset>
       <fieldset className="console-fieldset">
         <legend>{t('console.bookForm.sections.access')}</legend>
@@ -154,16 +184,13 @@ export function BookForm({ book, onSaved }: { book?: AdminBook; onSaved: (saved:
         <p className="field__hint">{t('console.bookForm.pricesHint')}</p>
         <div className="console-grid">
           {prices.map(({ key, lang: currencyLang }) => {
-            const amount = typedNumber(form[key]);
-            const preview =
-              amount !== null && Number.isFinite(amount)
-                ? formatCurrency({ amountMinor: amount, lang: currencyLang })
-                : null;
+            const amount = typedPrice(key, form[key], lang);
+            const preview = amount !== null ? formatCurrency({ amountMinor: amount, lang: currencyLang }) : null;
             return (
               <TextField
                 key={key}
                 {...field(key, PRICE_LABEL[key](t), form.access === 'paid')}
-                inputMode="numeric"
+                inputMode="decimal"
                 hint={preview ? t('console.bookForm.pricePreview', { price: preview }) : undefined}
               />
             );

@@ -1,7 +1,8 @@
 // /admin/books/:id/chapters/batch-create: many audio files dropped at once become new chapters at
 // the end of the book. Each file uploads at once (at most three at a time) with its own progress;
 // its title and place come from core's `chapterFromFileName` (by chapter number, then by name) and
-// can be corrected row by row before saving; the server's probed length shows once it is stored.
+// can be corrected row by row before saving; the server's probed length shows once it is stored,
+// and the file's title tag, when it has one, replaces a title the editor has not changed.
 // "Save" waits until every remaining file is stored, then appends them all in one request; the
 // server's `chapters.<n>.<field>` errors show on their rows.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -31,6 +32,8 @@ interface Row {
   /** The key of the row's upload. */
   key: string;
   title: string;
+  /** The title guessed from the file's name, until its stored file's tags are read. */
+  guessed: string;
   isFree: boolean;
 }
 
@@ -152,7 +155,18 @@ export function AdminBookChapterBatchCreatePage() {
   const describeFailure = useDescribeFailure();
   const bookId = Number(useParams().id);
   const list = useQuery(consoleQueries.bookChapters(bookId));
-  const uploads = useUploads({ concurrency: batchConcurrency });
+  const uploads = useUploads({
+    concurrency: batchConcurrency,
+    // The stored file's title tag names the chapter, unless the editor already renamed it.
+    onDone: ({ key, file, view }) => {
+      const titleTag = view?.asset?.tags.title ?? null;
+      if (!titleTag) return;
+      const { title } = chapterFromFileName({ fileName: file.name, titleTag });
+      setRows((current) =>
+        current.map((row) => (row.key === key && row.title === row.guessed ? { ...row, title } : row)),
+      );
+    },
+  });
   const batch = useBatchCreateChapters();
   const [rows, setRows] = useState<Row[]>([]);
   const [published, setPublished] = useState(true);
@@ -191,7 +205,12 @@ export function AdminBookChapterBatchCreatePage() {
     );
     setRows((current) => [
       ...current,
-      ...guesses.map((guess, index): Row => ({ key: keys[index], title: guess.title, isFree: false })),
+      ...guesses.map((guess, index): Row => ({
+        key: keys[index],
+        title: guess.title,
+        guessed: guess.title,
+        isFree: false,
+      })),
     ]);
   };
   const change = (key: string, patch: Partial<Row>) =>

@@ -116,6 +116,24 @@ describe('console batch upload', { timeout: 20_000 }, () => {
     expect(sent[1].every((body) => (body as unknown as { published: boolean }).published)).toBe(true);
   });
 
+  it('takes a stored file’s title tag as the title, unless the editor already changed it', async () => {
+    const uploads = fakeUploads();
+    mockFetch({ 'GET /api/admin/books/5/chapters': ok(chapterList([])) });
+    renderApp('/admin/books/5/chapters/batch-create', { user: users.editor });
+    const zone = await screen.findByRole('group', { name: /把文件拖到这里/ }, { timeout: 5000 });
+    const opus = (name: string) => new File([new Uint8Array(10)], name, { type: 'audio/ogg', lastModified: 1 });
+    fireEvent.drop(zone, { dataTransfer: { files: [opus('ch1.opus'), opus('ch2.opus'), opus('ch3.opus')] } });
+    expect(titles()).toEqual(['ch1', 'ch2', 'ch3']);
+
+    await userEvent.clear(within(row(2)).getByLabelText(/^标题/));
+    await userEvent.type(within(row(2)).getByLabelText(/^标题/), '改过的标题');
+    const tagged = (id: number, title: string) => asset(id, { mime: 'audio/ogg', tags: { title } });
+    await uploads[0].finish(uploadView('1', 'ch1.opus', tagged(71, '第一章 雨夜')));
+    await uploads[1].finish(uploadView('2', 'ch2.opus', tagged(72, '第二章 山路')));
+    await uploads[2].finish(uploadView('3', 'ch3.opus', asset(73, { mime: 'audio/ogg' })));
+    expect(titles()).toEqual(['第一章 雨夜', '改过的标题', 'ch3']);
+  });
+
   it('takes files dropped on the zone, and a failed one must be retried or removed before saving', async () => {
     const uploads = fakeUploads();
     mockFetch({ 'GET /api/admin/books/5/chapters': ok(chapterList([])) });

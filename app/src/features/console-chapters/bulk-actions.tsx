@@ -9,10 +9,11 @@ import { useToast } from '@/components/toast/use-toast';
 import type { ChapterBulkAction } from '@/lib/api/types';
 import { formatCurrency, formatNumber } from '@/lib/core';
 import { validatePrices } from '@/lib/core-pages';
+import { typedPrice, typedPrices, withPriceErrors } from '@/components/console/price-fields';
 import { fieldMessages, serverFields, useDescribeFailure, type FieldMessages } from '@/lib/form-errors';
 import { useLang } from '@/lib/lang';
 import { useBulkChapters } from '@/lib/queries/console';
-import { PRICES, typedNumber, type PriceKey } from './labels';
+import { PRICES, type PriceKey } from './labels';
 
 type Prices = Record<PriceKey, string>;
 const noPrices: Prices = { priceCny: '', priceUsd: '', priceJpy: '' };
@@ -38,13 +39,10 @@ function BulkPriceForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const typed = {
-      priceCny: typedNumber(prices.priceCny),
-      priceUsd: typedNumber(prices.priceUsd),
-      priceJpy: typedNumber(prices.priceJpy),
-    };
-    // Core's price rule, the one the server applies to a bulk price change.
-    const checked = validatePrices({ ...typed, lang });
+    // Typed in yuan, dollars and yen: core reads them into minor units, then its price rule (the
+    // one the server applies to a bulk price change) checks them.
+    const { prices: typed, errors: unread } = typedPrices(prices, lang);
+    const checked = withPriceErrors(validatePrices({ ...typed, lang }), unread);
     if (checked.kind === 'invalid') {
       setErrors(fieldMessages(checked.errors));
       return;
@@ -71,17 +69,14 @@ function BulkPriceForm({
       <p className="field__hint">{t('console.chapters.bulk.priceHint')}</p>
       <div className="console-grid">
         {PRICES.map(({ key, lang: currencyLang, label }) => {
-          const amount = typedNumber(prices[key]);
-          const preview =
-            amount !== null && Number.isFinite(amount)
-              ? formatCurrency({ amountMinor: amount, lang: currencyLang })
-              : null;
+          const amount = typedPrice(key, prices[key], lang);
+          const preview = amount !== null ? formatCurrency({ amountMinor: amount, lang: currencyLang }) : null;
           return (
             <TextField
               key={key}
               name={key}
               label={label(t)}
-              inputMode="numeric"
+              inputMode="decimal"
               liveHint
               value={prices[key]}
               onValueChange={(value) => {

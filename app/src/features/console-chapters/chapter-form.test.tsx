@@ -39,7 +39,8 @@ describe('console chapter form', { timeout: 15_000 }, () => {
     expect(callsTo('POST', '/api/admin/books/5/chapters')).toHaveLength(0);
 
     await user.type(title, '  新章  ');
-    await user.type(screen.getByLabelText(/^人民币价格/), '150');
+    // Typed in yuan, sent in fen.
+    await user.type(screen.getByLabelText(/^人民币价格/), '1.5');
     expect(screen.getByLabelText(/^人民币价格/)).toHaveAccessibleDescription('显示为 ¥1.50');
     expect(screen.getByText('还没有音频。')).toBeInTheDocument();
 
@@ -77,7 +78,29 @@ describe('console chapter form', { timeout: 15_000 }, () => {
     });
   });
 
-  it('says what is wrong with a refused file, and tries it again', async () => {
+  it('names a chapter not yet named by its file’s title tag, and leaves a typed title alone', async () => {
+    const uploads = fakeUploads();
+    mockFetch({ 'GET /api/admin/books/5/chapters': ok(chapterList([chapter(1, 1, '科学边界')])) });
+    const user = userEvent.setup();
+    renderApp('/admin/books/5/chapters/create', { user: users.editor });
+    await screen.findByRole('heading', { name: '为《三体》新建章节' }, { timeout: 5000 });
+    const title = screen.getByLabelText(/^中文标题/);
+
+    await user.upload(screen.getByLabelText('上传音频'), audioFile('ch1.mp3'));
+    const tagged = asset(41, { originalName: 'ch1.mp3', tags: { title: '第一章 疯狂年代' } });
+    await uploads[0].finish(uploadView('7', 'ch1.mp3', tagged));
+    expect(title).toHaveValue('第一章 疯狂年代');
+
+    await user.clear(title);
+    await user.type(title, '自己的标题');
+    await user.upload(screen.getByLabelText('替换音频'), audioFile('ch2.mp3'));
+    await uploads[1].finish(
+      uploadView('8', 'ch2.mp3', asset(42, { originalName: 'ch2.mp3', tags: { title: '另一个' } })),
+    );
+    expect(title).toHaveValue('自己的标题');
+  });
+
+  it('says what is wrong with a refused file, offers no retry for it, and tries a dropped one again', async () => {
     const uploads = fakeUploads();
     mockFetch({ 'GET /api/admin/books/5/chapters': ok(chapterList([])) });
     const user = userEvent.setup();
@@ -95,10 +118,14 @@ describe('console chapter form', { timeout: 15_000 }, () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent('文件类型不被此上传接受。 可接受：音频；文件实际为 纯文本。');
     expect(screen.getByText('上传失败')).toBeInTheDocument();
+    // The same bytes would be refused again.
+    expect(screen.queryByRole('button', { name: '重试上传 notes.mp3' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: '重试上传 notes.mp3' }));
-    await waitFor(() => expect(uploads).toHaveLength(2));
-    expect(uploads[1].file.name).toBe('notes.mp3');
+    await user.upload(input, audioFile('ch1.mp3', 2048));
+    await uploads[1].fail(new Error('offline'));
+    await user.click(screen.getByRole('button', { name: '重试上传 ch1.mp3' }));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    expect(uploads[2].file.name).toBe('ch1.mp3');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -118,7 +145,7 @@ describe('console chapter form', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('发布')).toBeChecked();
     expect(screen.getByLabelText(/^日元价格/)).toHaveAccessibleDescription('显示为 ¥300');
     expect(screen.getByText('台球.mp3')).toBeInTheDocument();
-    expect(screen.getByLabelText('替换音频')).toHaveAttribute('accept', 'audio/*');
+    expect(screen.getByLabelText('替换音频')).toHaveAttribute('accept', expect.stringContaining('.opus,'));
 
     await user.click(screen.getByRole('button', { name: '试听' }));
     expect(await screen.findByLabelText('《台球》的音频')).toHaveAttribute(

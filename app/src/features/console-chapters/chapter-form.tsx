@@ -1,5 +1,5 @@
 // The console's one chapter form (create and edit): titles in three languages, free or not, its
-// own prices with core's formatted preview, published, and its audio (the stored file's name,
+// own prices (typed in yuan, dollars and yen) with core's formatted preview, published, and its audio (the stored file's name,
 // length and size, a preview, and an upload that adds or replaces it). Core's `validateChapter`
 // checks the form in the page's language before anything is sent; the server's field errors show
 // the same way. Saving sends the uploaded file's `assetId`.
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PreviewPlayer, useAudioPreview } from '@/components/console/audio-preview';
 import { FormSubmit } from '@/components/console/form-submit';
+import { priceText, typedPrice, typedPrices, withPriceErrors } from '@/components/console/price-fields';
 import { useConsoleForm } from '@/components/console/use-console-form';
 import { CheckField, TextField } from '@/components/form-field/form-field';
 import { UploadProgress } from '@/components/upload/upload-progress';
@@ -14,7 +15,7 @@ import { UploadZone } from '@/components/upload/upload-zone';
 import { useUploads } from '@/components/upload/use-uploads';
 import type { AdminChapter, AssetView } from '@/lib/api/types';
 import { formatCurrency, formatDuration } from '@/lib/core';
-import { formatFileSize, validateChapter } from '@/lib/core-pages';
+import { chapterFromFileName, formatFileSize, validateChapter } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { useSaveChapter } from '@/lib/queries/console';
 import { PRICES, typedNumber } from './labels';
@@ -33,9 +34,9 @@ function formState(chapter?: AdminChapter): FormState {
     isFree: String(chapter?.isFree ?? false),
     // A new chapter is published unless unticked (core's default too).
     published: String(chapter?.published ?? true),
-    priceCny: text(chapter?.priceCny),
-    priceUsd: text(chapter?.priceUsd),
-    priceJpy: text(chapter?.priceJpy),
+    priceCny: priceText('priceCny', chapter?.priceCny),
+    priceUsd: priceText('priceUsd', chapter?.priceUsd),
+    priceJpy: priceText('priceJpy', chapter?.priceJpy),
     assetId: text(chapter?.asset?.id),
   };
 }
@@ -147,29 +148,35 @@ export function ChapterForm({
   const [asset, setAsset] = useState<AssetView | null>(chapter?.asset ?? null);
   const { form, formRef, onSubmit, failure, field, setField } = useConsoleForm({
     initial: () => formState(chapter),
-    validate: (typed) =>
-      validateChapter({
+    validate: (typed) => {
+      const { prices, errors } = typedPrices(typed, lang);
+      const checked = validateChapter({
         titleZh: typed.titleZh,
         titleEn: typed.titleEn,
         titleJa: typed.titleJa,
         assetId: typedNumber(typed.assetId),
         isFree: typed.isFree === 'true',
-        priceCny: typedNumber(typed.priceCny),
-        priceUsd: typedNumber(typed.priceUsd),
-        priceJpy: typedNumber(typed.priceJpy),
+        ...prices,
         published: typed.published === 'true',
         lang,
-      }),
+      });
+      return withPriceErrors(checked, errors);
+    },
     save: (checked) =>
       save.mutateAsync(chapter ? { id: chapter.id, body: checked.chapter } : { bookId, body: checked.chapter }),
     onSaved,
   });
   const uploads = useUploads({
     concurrency: 1,
-    onDone: ({ view }) => {
+    onDone: ({ view, file }) => {
       if (!view?.asset) return;
       setAsset(view.asset);
       setField('assetId', String(view.asset.id));
+      // A chapter not yet named takes the file's title tag, else its name (core's reading).
+      if (form.titleZh.trim() === '') {
+        const titleTag = view.asset.tags.title ?? null;
+        setField('titleZh', chapterFromFileName({ fileName: file.name, titleTag }).title);
+      }
     },
   });
   const uploading = uploads.items.some((item) => item.status === 'queued' || item.status === 'sending');
@@ -201,16 +208,13 @@ export function ChapterForm({
         <p className="field__hint">{t('console.chapterForm.pricesHint')}</p>
         <div className="console-grid">
           {PRICES.map(({ key, lang: currencyLang, label }) => {
-            const amount = typedNumber(form[key]);
-            const preview =
-              amount !== null && Number.isFinite(amount)
-                ? formatCurrency({ amountMinor: amount, lang: currencyLang })
-                : null;
+            const amount = typedPrice(key, form[key], lang);
+            const preview = amount !== null ? formatCurrency({ amountMinor: amount, lang: currencyLang }) : null;
             return (
               <TextField
                 key={key}
                 {...field(key, label(t))}
-                inputMode="numeric"
+                inputMode="decimal"
                 hint={preview ? t('console.chapterForm.pricePreview', { price: preview }) : undefined}
               />
             );

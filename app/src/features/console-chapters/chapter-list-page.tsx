@@ -19,7 +19,7 @@ import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { consoleQueries, useDeleteChapter, useReorderChapters } from '@/lib/queries/console';
 import { BulkActions } from './bulk-actions';
-import { chapterPrice, FREE_LABEL, PUBLISHED_LABEL } from './labels';
+import { ACCESS_LABEL, chapterAccessOf, chapterPrice, PUBLISHED_LABEL } from './labels';
 import '@/components/catalog/catalog-page.css';
 import '@/components/console/console.css';
 import './console-chapters.css';
@@ -154,6 +154,7 @@ function ChapterTable({ list }: { list: AdminChapterList }) {
         <ConsoleTable label={t('console.chapters.table')} columns={columns}>
           {chapters.map((chapter, index) => {
             const title = chapter.titleZh;
+            const access = chapterAccessOf(list.book, chapter);
             const classes = [
               dragging === chapter.id ? 'chapter-row--dragging' : '',
               dropTarget === chapter.id && dragging !== chapter.id ? 'chapter-row--target' : '',
@@ -197,8 +198,8 @@ function ChapterTable({ list }: { list: AdminChapterList }) {
                   )}
                 </td>
                 <td>
-                  <span className={`console-badge console-badge--${chapter.isFree ? 'on' : 'off'}`}>
-                    {FREE_LABEL[chapter.isFree ? 'true' : 'false'](t)}
+                  <span className={`console-badge console-badge--${access === 'free' ? 'on' : 'off'}`}>
+                    {ACCESS_LABEL[access](t)}
                   </span>
                 </td>
                 <td className="console-num">{chapterPrice(chapter, lang) ?? '—'}</td>

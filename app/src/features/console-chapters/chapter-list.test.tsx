@@ -69,6 +69,19 @@ describe('console chapter list', { timeout: 15_000 }, () => {
   });
 
   it.each([
+    ['free', ['免费', '免费', '免费']],
+    ['vip', ['免费', 'VIP', 'VIP']],
+    ['paid', ['免费', '付费', '付费']],
+  ] as const)('labels the chapters of a %s book as listeners meet them', async (access, labels) => {
+    mockFetch({ 'GET /api/admin/books/5/chapters': ok(chapterList(chapters, { access })) });
+    await open();
+    const shown = ['科学边界', '台球', '射手与农场主'].map(
+      (title) => within(rowOf(title)).getByText(/^(免费|VIP|付费)$/).textContent,
+    );
+    expect(shown).toEqual(labels);
+  });
+
+  it.each([
     ['en', 'Chapters of “三体”', 'No audio', '$0.99', 'Move “台球” up'],
     ['ja', '『三体』の章', '音声なし', '¥50', '『台球』を上へ'],
   ])('speaks %s under its prefix, prices in its currency', async (lang, heading, noAudio, price, moveUp) => {
@@ -191,14 +204,16 @@ describe('console chapter list', { timeout: 15_000 }, () => {
     await open();
     await user.click(screen.getByRole('checkbox', { name: '选择《台球》' }));
     await user.click(screen.getByRole('button', { name: '设置价格' }));
-    const cny = screen.getByLabelText('人民币价格（分）');
-    await user.type(cny, '1.5');
+    // Typed in yuan: a third decimal is more than the currency has.
+    const cny = screen.getByLabelText('人民币价格（元）');
+    await user.type(cny, '1.505');
     await user.click(screen.getByRole('button', { name: '应用价格' }));
     expect(cny).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo('POST', '/api/admin/books/5/chapters/bulk')).toHaveLength(0);
 
+    expect(cny).toHaveAccessibleDescription('请输入 0 到 1000000 之间的金额，最多 2 位小数。');
     await user.clear(cny);
-    await user.type(cny, '300');
+    await user.type(cny, '3');
     expect(cny).toHaveAccessibleDescription('显示为 ¥3.00');
     await user.click(screen.getByRole('button', { name: '应用价格' }));
     expect(await screen.findByText('已更改 1 章')).toBeInTheDocument();

@@ -1,7 +1,8 @@
-// The texts of a chapter's own values (published, free or VIP) and its three prices, each with
+// The texts of a chapter's own values (published, how it is heard) and its three prices, each with
 // the language whose currency it is; one literal key each.
-import type { AdminChapter } from '@/lib/api/types';
+import type { AdminChapter, ChapterBook } from '@/lib/api/types';
 import { currencyForLang, formatCurrency, type Lang } from '@/lib/core';
+import { chapterAccess } from '@/lib/core-pages';
 import type { Label } from '@/lib/i18n';
 
 export const PUBLISHED_LABEL = {
@@ -9,10 +10,24 @@ export const PUBLISHED_LABEL = {
   false: (t) => t('console.chapters.published.false'),
 } satisfies Record<'true' | 'false', Label>;
 
-export const FREE_LABEL = {
-  true: (t) => t('console.chapters.free'),
-  false: (t) => t('console.chapters.vip'),
-} satisfies Record<'true' | 'false', Label>;
+type BookAccess = ChapterBook['access'];
+
+/** How a chapter is heard: free, or as its book is (VIP or paid). */
+export const ACCESS_LABEL = {
+  free: (t) => t('console.chapters.free'),
+  vip: (t) => t('console.chapters.vip'),
+  paid: (t) => t('console.chapters.paid'),
+} satisfies Record<BookAccess, Label>;
+
+/**
+ * How a listener without membership or purchase meets the chapter, as core's `chapterAccess`
+ * decides it for the listener pages (a free chapter, or any chapter of a free book, is free);
+ * otherwise the book's access. Campaigns are not shown: they end by themselves.
+ */
+export function chapterAccessOf(book: Pick<ChapterBook, 'access'>, chapter: Pick<AdminChapter, 'isFree'>): BookAccess {
+  const decided = chapterAccess({ bookAccess: book.access, chapterIsFree: chapter.isFree, nowMs: 0, user: null });
+  return decided.kind === 'free' ? 'free' : book.access;
+}
 
 export type PriceKey = 'priceCny' | 'priceUsd' | 'priceJpy';
 

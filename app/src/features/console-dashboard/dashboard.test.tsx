@@ -9,8 +9,15 @@ import { users } from '@/testing/users';
 
 const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;
 
-function change(id: number, action: string, entity: string, entityId: string, actorName = 'admin'): RecentChange {
-  return { id, action, entity, entityId, actorName, createdAt: minutesAgo(5) };
+function change(
+  id: number,
+  action: string,
+  entity: string,
+  entityId: string,
+  actorName = 'admin',
+  bookTitle: string | null = null,
+): RecentChange {
+  return { id, action, entity, entityId, bookTitle, actorName, createdAt: minutesAgo(5) };
 }
 
 function dashboard(patch: Partial<Dashboard> = {}): Dashboard {
@@ -38,6 +45,20 @@ function dashboard(patch: Partial<Dashboard> = {}): Dashboard {
 }
 
 describe('console dashboard', () => {
+  it('names a changed book by its title, and a deleted one by its id', async () => {
+    const recentChanges = [
+      change(3, 'book.update', 'book', '13', '编辑小王', '三体'),
+      change(2, 'book.delete', 'book', '14'),
+    ];
+    mockFetch({ 'GET /api/admin/dashboard': ok(dashboard({ recentChanges })) });
+    renderApp('/admin', { user: users.editor });
+    const region = await screen.findByRole('region', { name: '最近的改动' }, { timeout: 5000 });
+    const [changed, deleted] = within(region).getAllByRole('listitem');
+    expect(within(changed).getByRole('link', { name: '作品《三体》' })).toHaveAttribute('href', '/admin/books/13/edit');
+    expect(changed).not.toHaveTextContent('#13');
+    expect(deleted).toHaveTextContent('删除作品 · 作品 #14');
+  });
+
   it('shows the figures, what needs attention and the recent changes linked to their records', async () => {
     mockFetch({ 'GET /api/admin/dashboard': ok(dashboard()) });
     renderApp('/admin', { user: users.editor });

@@ -36,7 +36,7 @@ export function actionText(action: string, t: TFunction): string {
   return Object.hasOwn(ACTION_LABEL, action) ? ACTION_LABEL[action](t) : action;
 }
 
-/** The changed record in words, e.g. "Book #12". */
+/** A changed record by its id, e.g. "Book #12". */
 const RECORD_LABEL: Record<string, (t: TFunction, id: string) => string> = {
   book: (t, id) => t('console.dashboard.records.book', { id }),
   chapter: (t, id) => t('console.dashboard.records.chapter', { id }),
@@ -45,7 +45,9 @@ const RECORD_LABEL: Record<string, (t: TFunction, id: string) => string> = {
   storage: (t) => t('console.dashboard.records.storage'),
 };
 
-export function recordText({ entity, entityId }: RecentChange, t: TFunction): string {
+/** The changed record in words: a book that still exists by its title (the server's, localized), else by its id. */
+export function recordText({ entity, entityId, bookTitle }: RecentChange, t: TFunction): string {
+  if (entity === 'book' && bookTitle) return t('console.dashboard.records.bookTitled', { title: bookTitle });
   return Object.hasOwn(RECORD_LABEL, entity)
     ? RECORD_LABEL[entity](t, entityId)
     : t('console.dashboard.records.other', { entity, id: entityId });

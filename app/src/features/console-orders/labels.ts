@@ -1,8 +1,9 @@
 // The texts of an order's own values (state, kind, the plan it bought) and each state's badge, one
 // literal key each; a plan code the app does not know is shown as the server wrote it.
 import type { TFunction } from 'i18next';
-import type { OrderKind, OrderState, OrderView } from '@/lib/api/types';
+import type { OrderKind, OrderState } from '@/lib/api/types';
 import type { Label } from '@/lib/i18n';
+import { boughtTitle, type OrderItem } from '@/lib/order-item';
 
 export const STATE_LABEL = {
   pending: (t) => t('console.orders.states.pending'),
@@ -39,7 +40,7 @@ export function planName(code: string, t: TFunction): string {
   return Object.hasOwn(PLAN_LABEL, code) ? PLAN_LABEL[code as keyof typeof PLAN_LABEL](t) : code;
 }
 
-/** What an order bought: a plan's name, else the server's title (the book, or "book · chapter"). */
-export function orderItem(order: Pick<OrderView, 'kind' | 'title'>, t: TFunction): string {
-  return order.kind === 'plan' ? planName(order.title, t) : order.title;
+/** What an order bought: a plan's name, else the book (or "book · chapter") in the page's language. */
+export function orderItem(order: OrderItem, t: TFunction): string {
+  return order.kind === 'plan' ? planName(order.title, t) : boughtTitle(order);
 }

@@ -66,6 +66,19 @@ describe('console orders', () => {
     expect(listCalls(calls)[0].get('pageSize')).toBe('20');
   });
 
+  it('names what an order bought by the titles the server answers in the page’s language', async () => {
+    const named = adminOrder(11, {
+      ...chapter,
+      id: 11,
+      book: { title: 'The Three-Body Problem', titleLang: 'en' },
+      chapter: { title: 'Chapter 3', titleLang: 'en' },
+    });
+    mockFetch({ 'GET /api/admin/orders': ok(page([named], 1, 20)) });
+    renderApp('/en/admin/orders', { user: users.admin });
+    await screen.findByTestId('order-row-11', undefined, { timeout: 5000 });
+    expect(within(row(11)).getByText('The Three-Body Problem · Chapter 3')).toBeInTheDocument();
+  });
+
   it('shows a pending order paid at the provider as being confirmed', async () => {
     const confirming = adminOrder(10, { state: 'pending', paidAt: null, confirming: true });
     mockFetch({ 'GET /api/admin/orders': ok(page([confirming, chapter], 2, 20)) });

@@ -1,11 +1,12 @@
 // One membership plan's form: its name and length, its three prices, whether it is on sale, and its
 // own Save. Core's price rule checks the prices in the page's language before anything is sent; the
 // server's field errors show under the same inputs; a saved plan is announced by a toast.
-// Prices are typed in minor units (fen, cents, yen) with core's formatted preview under each, as in
-// the book and chapter forms: the units the server and core's messages speak of, so no conversion hides.
+// Prices are typed in yuan, dollars and yen (core's `minorUnits` makes them the minor units the
+// server stores) with core's formatted preview under each, as in the book and chapter forms.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormSubmit } from '@/components/console/form-submit';
+import { priceText, typedPrice, typedPrices, withPriceErrors, type PriceKey } from '@/components/console/price-fields';
 import { useConsoleForm } from '@/components/console/use-console-form';
 import { CheckField, TextField } from '@/components/form-field/form-field';
 import { useToast } from '@/components/toast/use-toast';
@@ -18,7 +19,6 @@ import { useOrderFormat } from './format';
 import { planName } from './labels';
 import { useSavePlan } from './queries';
 
-type PriceKey = 'priceCny' | 'priceUsd' | 'priceJpy';
 type FormKey = PriceKey | 'active';
 
 /** Each price field with its currency. */
@@ -28,15 +28,11 @@ const PRICES: { key: PriceKey; currency: Currency; label: Label }[] = [
   { key: 'priceJpy', currency: 'JPY', label: (t) => t('console.orders.plans.priceJpy') },
 ];
 
-/** A typed number as core's rule reads it: blank is absent; anything else is handed over as a number. */
-const typedNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
-
 function formState(plan: PlanView): Record<FormKey, string> {
-  const text = (value: number | null | undefined) => (value == null ? '' : String(value));
   return {
-    priceCny: text(plan.prices.cny),
-    priceUsd: text(plan.prices.usd),
-    priceJpy: text(plan.prices.jpy),
+    priceCny: priceText('priceCny', plan.prices.cny),
+    priceUsd: priceText('priceUsd', plan.prices.usd),
+    priceJpy: priceText('priceJpy', plan.prices.jpy),
     active: String(plan.active),
   };
 }
@@ -52,12 +48,8 @@ export function PlanCard({ plan }: { plan: PlanView }) {
   const { form, formRef, onSubmit, failure, field, setField } = useConsoleForm({
     initial: () => formState(plan),
     validate: (typed) => {
-      const checked = validatePrices({
-        priceCny: typedNumber(typed.priceCny),
-        priceUsd: typedNumber(typed.priceUsd),
-        priceJpy: typedNumber(typed.priceJpy),
-        lang,
-      });
+      const { prices, errors } = typedPrices(typed, lang);
+      const checked = withPriceErrors(validatePrices({ ...prices, lang }), errors);
       return checked.kind === 'valid' ? { ...checked, active: typed.active === 'true' } : checked;
     },
     save: ({ prices, active }) => save.mutateAsync({ id: plan.id, body: { ...prices, active } }),
@@ -71,9 +63,10 @@ export function PlanCard({ plan }: { plan: PlanView }) {
 
   /** Under a price: how it shows, or that 0 and blank mean not sold in that currency. */
   const preview = (key: PriceKey, currency: Currency) => {
-    const amount = typedNumber(form[key]);
-    if (amount === null || amount === 0) return t('console.orders.plans.notSold');
-    if (!Number.isFinite(amount)) return undefined;
+    if (form[key].trim() === '') return t('console.orders.plans.notSold');
+    const amount = typedPrice(key, form[key], lang);
+    if (amount === null) return undefined;
+    if (amount === 0) return t('console.orders.plans.notSold');
     return t('console.orders.plans.preview', { price: formatCurrency({ amountMinor: amount, lang, currency }) });
   };
 
@@ -95,7 +88,7 @@ export function PlanCard({ plan }: { plan: PlanView }) {
         </p>
         <div className="plan-card__prices">
           {PRICES.map(({ key, currency, label }) => (
-            <TextField key={key} {...field(key, label(t))} inputMode="numeric" hint={preview(key, currency)} />
+            <TextField key={key} {...field(key, label(t))} inputMode="decimal" hint={preview(key, currency)} />
           ))}
         </div>
         <CheckField

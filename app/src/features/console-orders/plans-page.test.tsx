@@ -21,13 +21,13 @@ async function card(code: string) {
 }
 
 describe('console membership plans', () => {
-  it('shows each plan with its length, prices in minor units and their previews, and its sale state', async () => {
+  it('shows each plan with its length, prices in yuan, dollars and yen and their previews, and its sale state', async () => {
     mockFetch({ 'GET /api/admin/plans': ok({ items: [monthly, lifetime] }) });
     renderApp('/admin/plans', { user: users.admin });
     const month = await card('monthly');
     expect(month.getByRole('heading', { name: '月度会员' })).toBeInTheDocument();
     expect(month.getByText('1 个月')).toBeInTheDocument();
-    expect(month.getByLabelText('人民币价格（分）')).toHaveValue('1990');
+    expect(month.getByLabelText('人民币价格（元）')).toHaveValue('19.90');
     expect(month.getByText('显示为 ¥19.90')).toBeInTheDocument();
     expect(month.getByText('显示为 $4.99')).toBeInTheDocument();
     expect(month.getByText('显示为 ¥600')).toBeInTheDocument();
@@ -37,12 +37,12 @@ describe('console membership plans', () => {
     expect(life.getByRole('heading', { name: '永久会员' })).toBeInTheDocument();
     expect(life.getByText('永久')).toBeInTheDocument();
     expect(life.getByText('未上架')).toBeInTheDocument();
-    expect(life.getByLabelText('美元价格（美分）')).toHaveValue('');
+    expect(life.getByLabelText('美元价格（美元）')).toHaveValue('');
     expect(life.getAllByText('不以该货币销售')).toHaveLength(2);
     expect(life.getByRole('switch', { name: '在售' })).not.toBeChecked();
   });
 
-  it('saves whole minor units and the sale switch, and says so', async () => {
+  it('saves the typed yuan as minor units with the sale switch, and says so', async () => {
     const saved = planView(1, 'monthly', { prices: { cny: 2990, usd: null, jpy: 600 }, price: 2990, active: false });
     const { callsTo } = mockFetch({
       'GET /api/admin/plans': ok({ items: [monthly, lifetime] }),
@@ -51,10 +51,10 @@ describe('console membership plans', () => {
     const user = userEvent.setup();
     renderApp('/admin/plans', { user: users.admin });
     const month = await card('monthly');
-    await user.clear(month.getByLabelText('人民币价格（分）'));
-    await user.type(month.getByLabelText('人民币价格（分）'), '2990');
+    await user.clear(month.getByLabelText('人民币价格（元）'));
+    await user.type(month.getByLabelText('人民币价格（元）'), '29.9');
     expect(month.getByText('显示为 ¥29.90')).toBeInTheDocument();
-    await user.clear(month.getByLabelText('美元价格（美分）'));
+    await user.clear(month.getByLabelText('美元价格（美元）'));
     await user.click(month.getByRole('switch', { name: '在售' }));
     await user.click(screen.getByTestId('save-plan-monthly'));
 
@@ -74,13 +74,13 @@ describe('console membership plans', () => {
     const user = userEvent.setup();
     renderApp('/admin/plans', { user: users.admin });
     const month = await card('monthly');
-    const cny = month.getByLabelText('人民币价格（分）');
+    const cny = month.getByLabelText('人民币价格（元）');
     await user.clear(cny);
-    await user.type(cny, '19.9');
+    await user.type(cny, '19.999');
     await user.click(month.getByRole('button', { name: '保存月度会员' }));
 
     expect(
-      await month.findByText('必须是 0 到 100000000 之间的整数。', undefined, { timeout: 5000 }),
+      await month.findByText('请输入 0 到 1000000 之间的金额，最多 2 位小数。', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(cny).toHaveAttribute('aria-invalid', 'true');
     expect(cny).toHaveFocus();
@@ -96,10 +96,10 @@ describe('console membership plans', () => {
     renderApp('/admin/plans', { user: users.admin });
     const month = await card('monthly');
     await user.click(screen.getByTestId('save-plan-monthly'));
-    const usd = month.getByLabelText('美元价格（美分）');
+    const usd = month.getByLabelText('美元价格（美元）');
     await waitFor(() => expect(usd).toHaveAccessibleDescription(/美元价格过高。/));
     expect(usd).toHaveAttribute('aria-invalid', 'true');
-    expect(month.getByLabelText('人民币价格（分）')).toHaveAttribute('aria-invalid', 'false');
+    expect(month.getByLabelText('人民币价格（元）')).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('shows the server’s message when the plans cannot be loaded', async () => {

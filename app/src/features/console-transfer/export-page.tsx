@@ -1,8 +1,11 @@
 // /admin/export: books, chapters and users as CSV or JSON, downloaded as the server streams
-// them, with a progress bar of the rows received (users need the manage:users permission).
+// them, with a progress bar of the rows received. Only the kinds the user may export are offered
+// (core's `exportKinds`, the permission each kind needs, as the server's routes check it).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toGuardUser, useCurrentUser } from '@/features/auth/use-auth';
 import { formatNumber } from '@/lib/core';
+import { exportKinds } from '@/lib/core-pages';
 import { useExplainFailure } from '@/lib/form-errors';
 import type { Label } from '@/lib/i18n';
 import { useLang } from '@/lib/lang';
@@ -33,7 +36,9 @@ export function AdminExportPage() {
   const { lang } = useLang();
   const explain = useExplainFailure();
   const id = useId();
-  const [kind, setKind] = useState<ExportKind>('books');
+  const offered = exportKinds({ user: toGuardUser(useCurrentUser()) });
+  const [chosen, setKind] = useState<ExportKind | null>(null);
+  const kind = chosen !== null && offered.includes(chosen) ? chosen : (offered[0] ?? null);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [rows, setRows] = useState<{ received: number; total: number } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,6 +48,7 @@ export function AdminExportPage() {
   useEffect(() => () => stop.current?.abort(), []);
 
   const download = async () => {
+    if (kind === null) return;
     setBusy(true);
     setFailure(null);
     setSaved(null);
@@ -72,7 +78,7 @@ export function AdminExportPage() {
       <div className="console-fieldset">
         <fieldset className="transfer-choice">
           <legend>{t('console.transfer.export.what')}</legend>
-          {(Object.keys(KINDS) as ExportKind[]).map((value) => (
+          {offered.map((value) => (
             <label key={value} htmlFor={`${id}-${value}`}>
               <input
                 id={`${id}-${value}`}
@@ -103,7 +109,12 @@ export function AdminExportPage() {
           ))}
         </fieldset>
         <div className="transfer-actions">
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void download()}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy || kind === null}
+            onClick={() => void download()}
+          >
             {t('console.transfer.export.download')}
           </button>
           {busy ? (

@@ -1,6 +1,6 @@
 // The import page (a check lists every bad record; the import runs only after a clean check and
 // shows its progress) and the export page (rows counted as they arrive, then saved).
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, mockAnyFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
@@ -128,6 +128,24 @@ describe('console export page', { timeout: 15_000 }, () => {
     expect(created).toHaveBeenCalled();
   });
 
+  it('offers each role only the exports it may download', async () => {
+    renderApp('/admin/export', { user: users.editor });
+    const choices = await screen.findByRole('group', { name: '导出内容' }, { timeout: 5000 });
+    const offered = () =>
+      within(choices)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent);
+    expect(offered()).toEqual(['作品', '章节']);
+    expect(within(choices).queryByRole('radio', { name: '用户' })).not.toBeInTheDocument();
+  });
+
+  it('offers an administrator every export', async () => {
+    renderApp('/admin/export', { user: users.admin });
+    const choices = await screen.findByRole('group', { name: '导出内容' }, { timeout: 5000 });
+    expect(within(choices).getAllByRole('radio')).toHaveLength(3);
+    expect(within(choices).getByRole('radio', { name: '用户' })).toBeInTheDocument();
+  });
+
   it('says so when the export is not allowed', async () => {
     mockAnyFetch({
       'GET /api/admin/export/users': json(403, {
@@ -138,7 +156,7 @@ describe('console export page', { timeout: 15_000 }, () => {
       }),
     });
     const user = userEvent.setup();
-    renderApp('/admin/export', { user: users.editor });
+    renderApp('/admin/export', { user: users.admin });
     await user.click(await screen.findByRole('radio', { name: '用户' }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: '下载' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('需要 manage:users 权限'));

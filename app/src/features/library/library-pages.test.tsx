@@ -9,7 +9,7 @@ import { users } from '@/testing/users';
 
 const entry = (id: number, title: string): HistoryItem => ({
   book: book(id, { title }),
-  chapter: { id: id * 10, index: 1, title: `${title}第一章` },
+  chapter: { id: id * 10, index: 1, title: `${title}第一章`, titleLang: 'zh' },
   positionSecs: 30,
   durationSecs: 120,
   updatedAt: Date.now() - 60_000,
@@ -26,6 +26,7 @@ describe('library', () => {
             progress: {
               chapterId: 3,
               chapterTitle: '第三章',
+              chapterTitleLang: 'zh',
               positionSecs: 65,
               durationSecs: 125,
               updatedAt: Date.now(),
@@ -96,5 +97,53 @@ describe('library', () => {
     await user.click(within(again).getByRole('button', { name: '清空历史' }));
     expect(await screen.findByText('还没有收听记录')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/me/history')).toHaveLength(1);
+  });
+
+  it('shows the history in English, marking the titles that have no translation as Chinese', async () => {
+    mockFetch({
+      'GET /api/me/history': ok(
+        page([
+          {
+            ...entry(1, 'The Time Pawnshop'),
+            book: book(1, { title: 'The Time Pawnshop', titleLang: 'en' }),
+            chapter: { id: 10, index: 1, title: 'Chapter 1', titleLang: 'en' },
+          },
+          { ...entry(2, '未译之书'), chapter: { id: 20, index: 1, title: '第1章', titleLang: 'zh' } },
+        ]),
+      ),
+    });
+    renderApp('/en/history', { user: users.free, lang: 'en' });
+    // Text in the page's language is not marked.
+    const translated = await screen.findByText(/^Chapter 1 · 00:30/, undefined, { timeout: 5000 });
+    expect(translated.closest('[lang]')).toBe(document.documentElement);
+    expect(screen.getByRole('link', { name: 'The Time Pawnshop' }).querySelector('[lang]')).toBeNull();
+    expect(screen.getByText('第1章')).toHaveAttribute('lang', 'zh');
+    expect(screen.getByText('未译之书')).toHaveAttribute('lang', 'zh');
+  });
+
+  it('shows the bookshelf in Japanese, marking the titles that have no translation as Chinese', async () => {
+    const progress = { chapterId: 10, positionSecs: 19, durationSecs: 36, updatedAt: Date.now() };
+    mockFetch({
+      'GET /api/me/bookshelf': ok(
+        page([
+          {
+            book: book(1, { title: '時間質屋', titleLang: 'ja', author: { id: 1, name: '作者', lang: 'zh' } }),
+            addedAt: Date.now(),
+            progress: { ...progress, chapterTitle: '第1話', chapterTitleLang: 'ja' },
+          },
+          {
+            book: book(2, { title: '未译之书' }),
+            addedAt: Date.now(),
+            progress: { ...progress, chapterId: 20, chapterTitle: '第1章', chapterTitleLang: 'zh' },
+          },
+        ]),
+      ),
+    });
+    renderApp('/ja/bookshelf', { user: users.free, lang: 'ja' });
+    const translated = await screen.findByText(/^第1話 · 00:19/, undefined, { timeout: 5000 });
+    expect(translated.closest('[lang]')).toBe(document.documentElement);
+    expect(screen.getByText('第1章')).toHaveAttribute('lang', 'zh');
+    expect(screen.getByText('未译之书')).toHaveAttribute('lang', 'zh');
+    expect(screen.getByText('作者')).toHaveAttribute('lang', 'zh');
   });
 });

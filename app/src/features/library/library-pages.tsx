@@ -7,6 +7,7 @@ import { Cover } from '@/components/catalog/book-card';
 import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { ConfirmButton } from '@/components/overlay/confirm-button';
+import { TextIn } from '@/components/text-in/text-in';
 import { useToast } from '@/components/toast/use-toast';
 import { useViewer } from '@/features/auth/use-viewer';
 import { usePlayerController } from '@/features/player';
@@ -75,12 +76,17 @@ function ShelfPage({ kind }: { kind: Shelf }) {
               <li key={entry.book.id} className="entry">
                 <Cover book={entry.book} size="sm" />
                 <div className="entry__text">
-                  <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>{entry.book.title}</LocalizedLink>
-                  <span>{entry.book.author.name}</span>
+                  <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>
+                    <TextIn lang={entry.book.titleLang}>{entry.book.title}</TextIn>
+                  </LocalizedLink>
+                  <span>
+                    <TextIn lang={entry.book.author.lang}>{entry.book.author.name}</TextIn>
+                  </span>
                   {entry.progress ? (
                     <>
                       <span>
-                        {entry.progress.chapterTitle} · {formatDuration({ seconds: entry.progress.positionSecs })} /{' '}
+                        <TextIn lang={entry.progress.chapterTitleLang}>{entry.progress.chapterTitle}</TextIn> ·{' '}
+                        {formatDuration({ seconds: entry.progress.positionSecs })} /{' '}
                         {formatDuration({ seconds: entry.progress.durationSecs })}
                       </span>
                       <progress max={100} value={percent(entry.progress.positionSecs, entry.progress.durationSecs)} />
@@ -181,9 +187,12 @@ export function HistoryPage() {
                 <li key={entry.book.id} className="entry">
                   <Cover book={entry.book} size="sm" />
                   <div className="entry__text">
-                    <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>{entry.book.title}</LocalizedLink>
+                    <LocalizedLink to={pathTo('bookDetail', { id: entry.book.id })}>
+                      <TextIn lang={entry.book.titleLang}>{entry.book.title}</TextIn>
+                    </LocalizedLink>
                     <span>
-                      {entry.chapter.title} · {formatDuration({ seconds: entry.positionSecs })} /{' '}
+                      <TextIn lang={entry.chapter.titleLang}>{entry.chapter.title}</TextIn> ·{' '}
+                      {formatDuration({ seconds: entry.positionSecs })} /{' '}
                       {formatDuration({ seconds: entry.durationSecs })}
                     </span>
                     <progress

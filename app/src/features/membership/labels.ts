@@ -1,7 +1,8 @@
 // The texts of the shop's own values (plan codes, order kinds and states), one literal key each.
 import type { TFunction } from 'i18next';
-import type { OrderKind, OrderState, OrderView } from '@/lib/api/types';
+import type { OrderKind, OrderState } from '@/lib/api/types';
 import type { Label } from '@/lib/i18n';
+import { boughtTitle, type OrderItem } from '@/lib/order-item';
 
 export const PLAN_NAME = {
   monthly: (t) => t('shop.plans.names.monthly'),
@@ -29,7 +30,12 @@ export const ORDER_STATE = {
   refunded: (t) => t('shop.orders.states.refunded'),
 } satisfies Record<OrderState, Label>;
 
-/** What an order buys, as a buyer reads it: a plan by its translated name, else the server's title. */
-export function orderTitle(order: Pick<OrderView, 'kind' | 'title'>, t: TFunction): string {
-  return order.kind === 'plan' ? planName(order.title, t) : order.title;
+export type { OrderItem };
+
+/**
+ * What an order buys, as a buyer reads it (in labels): a plan by its translated name, a book or
+ * chapter by the titles the server answers in the page's language, else the title recorded when ordered.
+ */
+export function orderTitle(order: OrderItem, t: TFunction): string {
+  return order.kind === 'plan' ? planName(order.title, t) : boughtTitle(order);
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrderView } from '@/lib/api/types';
 import { formatCurrency } from '@/lib/core';
 import { useLang } from '@/lib/lang';
-import { ORDER_KIND, orderTitle } from './labels';
+import { ORDER_KIND } from './labels';
+import { OrderItemTitle } from './order-item-title';
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t } = useTranslation('shop');
@@ -12,7 +13,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
     <dl className="order-summary" data-testid="order-summary">
       <dt>{t('shop.orders.item')}</dt>
       <dd>
-        {orderTitle(order, t)} <span className="order-summary__kind">({ORDER_KIND[order.kind](t)})</span>
+        <OrderItemTitle order={order} /> <span className="order-summary__kind">({ORDER_KIND[order.kind](t)})</span>
       </dd>
       <dt>{t('shop.orders.amount')}</dt>
       <dd data-testid="order-amount">

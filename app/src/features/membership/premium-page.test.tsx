@@ -2,6 +2,7 @@
 // that page carried into the order, only local paths trusted, and a member sent on.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { book, bookDetail, chapterDetail } from '@/testing/catalog-fixtures';
 import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
@@ -44,6 +45,32 @@ describe('premium page', () => {
       'The page you tried to open (/en/premium/downloads) is for members only.',
     );
     expect(await screen.findByTestId('plan-price-monthly', undefined, { timeout: 5000 })).toHaveTextContent('$2.99');
+  });
+
+  it('names the chapter and book the visitor wanted rather than quoting their address', async () => {
+    mockFetch({
+      'GET /api/plans': ok({ items: allPlans() }),
+      'GET /api/me/membership': ok(membership()),
+      'GET /api/chapters/9': ok(chapterDetail(9, { bookId: 2, title: '第九章', book: book(2, { title: '三体' }) })),
+    });
+    renderApp('/premium?redirect=%2Fbooks%2F2%2Fchapters%2F9&reason=premium_required', { user: users.free });
+    const reason = await screen.findByTestId('premium-reason');
+    await waitFor(() =>
+      expect(reason).toHaveTextContent('《三体》的「第九章」仅限会员收听。开通会员后会自动带你回到那里。'),
+    );
+    expect(reason).not.toHaveTextContent('/books/2/chapters/9');
+  });
+
+  it('names the book in the page’s language, whatever the prefix of its address', async () => {
+    mockFetch({
+      'GET /api/plans': ok({ items: allPlans('USD') }),
+      'GET /api/me/membership': ok(membership()),
+      'GET /api/books/3': ok(bookDetail(3, { title: 'The Three-Body Problem' })),
+    });
+    renderApp('/en/premium?redirect=%2Fen%2Fbooks%2F3&reason=premium_required', { user: users.free, lang: 'en' });
+    const reason = await screen.findByTestId('premium-reason');
+    await waitFor(() => expect(reason).toHaveTextContent('The Three-Body Problem is for members only.'));
+    expect(reason).not.toHaveTextContent('/en/books/3');
   });
 
   it('ignores a redirect that leaves the site', async () => {

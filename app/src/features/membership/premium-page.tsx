@@ -10,6 +10,7 @@ import { PlanList } from './plan-list';
 import { safeRedirect } from './safe-redirect';
 import { StatusCard } from './status-card';
 import { usePremiumStatus } from './use-premium-status';
+import { WantedPageReason } from './wanted-page-reason';
 import './membership.css';
 
 export function PremiumPage() {
@@ -22,11 +23,7 @@ export function PremiumPage() {
   return (
     <article className="page shop-page">
       <h1 className="page__title">{t('shop.premium.title')}</h1>
-      {required && (
-        <p className="shop-notice" role="status" data-testid="premium-reason">
-          {redirect ? t('shop.premium.reasonFor', { path: redirect }) : t('shop.premium.reason')}
-        </p>
-      )}
+      {required && <WantedPageReason redirect={redirect} />}
       {membership.premium ? (
         <div className="shop-notice shop-notice--success" data-testid="premium-member">
           <p>{t('shop.premium.alreadyMember')}</p>

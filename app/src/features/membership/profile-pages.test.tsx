@@ -95,6 +95,37 @@ describe('profile purchases', () => {
     expect(within(row).queryByRole('button', { name: '取消订单：月度会员' })).not.toBeInTheDocument();
   });
 
+  it('names what the orders bought in the page’s language, marking untranslated titles as Chinese', async () => {
+    mockFetch({
+      'GET /api/me/orders': ok(
+        page([
+          order(3, {
+            kind: 'book',
+            title: '时间当铺',
+            bookId: 7,
+            book: { title: 'The Time Pawnshop', titleLang: 'en' },
+          }),
+          order(1, {
+            kind: 'chapter',
+            title: '时间当铺 · 第1章',
+            bookId: 7,
+            chapterId: 1,
+            book: { title: 'The Time Pawnshop', titleLang: 'en' },
+            chapter: { title: '第1章', titleLang: 'zh' },
+          }),
+        ]),
+      ),
+    });
+    renderApp('/en/profile/purchases', { user: users.free, lang: 'en' });
+    const book = await screen.findByTestId('order-row-3', undefined, { timeout: 5000 });
+    expect(within(book).getByRole('link', { name: 'The Time Pawnshop' })).toHaveAttribute('href', '/en/books/7');
+    expect(within(book).getByRole('button', { name: 'Pay the order: The Time Pawnshop' })).toBeInTheDocument();
+    const chapter = screen.getByTestId('order-row-1');
+    expect(within(chapter).getByRole('link', { name: 'The Time Pawnshop · 第1章' })).toBeInTheDocument();
+    expect(within(chapter).getByText('第1章')).toHaveAttribute('lang', 'zh');
+    expect(within(chapter).getByRole('link').querySelectorAll('[lang]')).toHaveLength(1);
+  });
+
   it('shows the empty list with the way to the plans', async () => {
     mockFetch({ 'GET /api/me/orders': ok(page([])) });
     renderApp('/profile/purchases', { user: users.free });

@@ -19,6 +19,7 @@ import { pathTo } from '@/lib/paths';
 import { shopQueries, useCancelOrder } from '@/lib/queries/shop';
 import { goToCheckout } from '@/lib/shop-api';
 import { ORDER_KIND, ORDER_STATE, orderTitle } from './labels';
+import { OrderItemTitle } from './order-item-title';
 import { ProfileNav } from './profile-nav';
 import './membership.css';
 
@@ -37,9 +38,11 @@ function OrderRow({ order, onCancel, cancelling }: { order: OrderView; onCancel:
       <div className="order-row__main">
         <span className="order-row__title">
           {order.kind !== 'plan' && order.bookId != null ? (
-            <LocalizedLink to={pathTo('bookDetail', { id: order.bookId })}>{title}</LocalizedLink>
+            <LocalizedLink to={pathTo('bookDetail', { id: order.bookId })}>
+              <OrderItemTitle order={order} />
+            </LocalizedLink>
           ) : (
-            title
+            <OrderItemTitle order={order} />
           )}
         </span>
         <span className="order-row__meta">

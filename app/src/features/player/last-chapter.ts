@@ -103,3 +103,12 @@ export function rememberChapter(
 export function forgetChapter(userId: number | null): void {
   write(readAll().filter((entry) => entry.userId !== userId));
 }
+
+/** A guest became `userId` (signed up or in): the guest's last chapter is now theirs. */
+export function handOverChapter(userId: number): LastChapter | null {
+  const guest = lastChapter(null);
+  if (!guest) return null;
+  const taken: LastChapter = { ...guest, userId };
+  write([...readAll().filter((entry) => entry.userId !== null && entry.userId !== userId), taken]);
+  return taken;
+}

@@ -9,7 +9,7 @@ import { formatDuration, formatNumber } from '@/lib/core';
 import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import { AccessNotice } from './access-notice';
-import { usePlayerController, usePlayerState } from './player-context';
+import { playerRegionAttribute, usePlayerController, usePlayerState } from './player-context';
 import { playerShown, rates, skipSecs, sleepChoices } from './player-controller';
 import {
   CloseIcon,
@@ -71,6 +71,7 @@ export function PlayerBar() {
         aria-label={t('app.player.label')}
         data-testid="player"
         data-status={status}
+        {...{ [playerRegionAttribute]: '' }}
       >
         <div className="player-bar__main">
           {chapter && <Cover book={chapter.book} size="sm" />}

@@ -1,10 +1,12 @@
 // The player's provider: one controller and one <audio> for the whole visit, mounted by the locale
 // layer above every layout so playback survives navigation; keyboard shortcuts, the replay of
-// positions saved offline and, at start-up, the listener's last chapter put back live here too.
+// positions saved offline, titles asked again after a language switch and, at start-up, the
+// listener's last chapter put back live here too.
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authStore } from '@/features/auth/auth-store';
 import { useCurrentUser } from '@/features/auth/use-auth';
+import { useLang } from '@/lib/lang';
 import { progressSaved } from '@/lib/queries/library';
 import { PlayerController, skipSecs, type PlayerState } from './player-controller';
 
@@ -24,6 +26,15 @@ function isActivatable(target: EventTarget | null): boolean {
     (target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'button')
   );
 }
+
+/** What marks the player bar: Space on a control of its own is the shortcut, not a press of that control. */
+export const playerRegionAttribute = 'data-player-region';
+
+function inPlayer(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest(`[${playerRegionAttribute}]`) !== null;
+}
+
+const isSpace = (event: KeyboardEvent) => event.key === ' ' || event.code === 'Space';
 
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -56,23 +67,43 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     };
   }, [controller]);
 
+  // A guest who signs up or in keeps what they were listening to.
+  useEffect(
+    () =>
+      authStore.onEvent((event) => {
+        if (event.type === 'signed-in') controller.takeOverGuest(event.user.id);
+      }),
+    [controller],
+  );
+
   // Positions saved while offline go to the server at start-up (once the listener is known), at
   // sign-in and whenever the browser is back online.
   const userId = useCurrentUser()?.id ?? null;
   useEffect(() => {
     controller.replayQueuedProgress();
-    const onOnline = () => controller.replayQueuedProgress();
+    const onOnline = () => controller.onOnline();
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [controller, userId]);
+
+  // A language switch: the chapter's and book's titles asked again in the new language, once the
+  // locale layer above (whose effect runs after this one) has put <html lang>, which requests carry.
+  const { lang } = useLang();
+  const shownLang = useRef(lang);
+  useEffect(() => {
+    if (shownLang.current === lang) return;
+    shownLang.current = lang;
+    queueMicrotask(() => void controller.refreshDetails());
+  }, [controller, lang]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       const { status } = controller.getSnapshot();
       if (status !== 'ready') return;
-      if (event.key === ' ' || event.code === 'Space') {
-        if (isActivatable(event.target)) return;
+      if (isSpace(event)) {
+        // A button elsewhere keeps its Space; the player's own ("下一章" just clicked) gives it to the shortcut.
+        if (isActivatable(event.target) && !inPlayer(event.target)) return;
         event.preventDefault();
         controller.toggle();
       } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
@@ -84,8 +115,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         } else controller.skip(forward ? skipSecs : -skipSecs);
       }
     };
+    // A button presses on Space's keyup: held back on the player's controls, whose Space toggled already.
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (isSpace(event) && isActivatable(event.target) && inPlayer(event.target)) event.preventDefault();
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keyup', onKeyUp);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keyup', onKeyUp);
+    };
   }, [controller]);
 
   return (

@@ -8,7 +8,7 @@ import { catalogApi, libraryApi } from '@/lib/catalog-api';
 import { authStore } from '@/features/auth/auth-store';
 import { clampPlaybackRate, progressWins, sleepTimerRemaining } from '@/lib/core';
 import { ApiError, apiUrl } from '@/lib/http';
-import { forgetChapter, lastChapter, rememberChapter, type ChapterSource } from './last-chapter';
+import { forgetChapter, handOverChapter, lastChapter, rememberChapter, type ChapterSource } from './last-chapter';
 import { downloadedChapter, isOfflineFailure } from './offline';
 import { queueProgress, replayProgress } from './progress-queue';
 
@@ -134,6 +134,8 @@ export class PlayerController {
   private lastBeaconAt = 0;
   /** Where the chapter on the player came from, for the next start to ask the same place. */
   private source: ChapterSource = 'server';
+  /** The page's language changed while a chapter was loading: its words are asked again once shown. */
+  private detailsStale = false;
 
   /** `onProgressSaved`: the server took a position (`finished`: the chapter's end), for caches to catch up. */
   constructor(private readonly onProgressSaved: (finished: boolean) => void = () => {}) {
@@ -292,6 +294,41 @@ export class PlayerController {
     await this.present(token, chapter, {}, download ? 'download' : 'server');
   }
 
+  /**
+   * Asks the server again for the chapter on the player and takes its words and cover (titles in
+   * the page's language after a switch; the cover a download could not give, once back online),
+   * leaving what plays and where untouched. Quietly nothing when the server cannot be reached.
+   */
+  async refreshDetails(): Promise<void> {
+    const { chapter: shown, status } = this.state;
+    if (!shown || status === 'idle' || status === 'error') return;
+    if (status === 'loading') {
+      this.detailsStale = true;
+      return;
+    }
+    const token = this.loadToken;
+    let fresh: ChapterDetail;
+    try {
+      fresh = await catalogApi.chapter(shown.id);
+    } catch (error) {
+      console.warn('Could not refresh the chapter on the player', error);
+      return;
+    }
+    const current = this.state.chapter;
+    if (token !== this.loadToken || !current || current.id !== shown.id) return;
+    // The words and the cover only: the neighbours and audio stay those of what plays (a download's).
+    const chapter: PlayerChapter = { ...current, title: fresh.title, book: { ...current.book, ...fresh.book } };
+    this.set({ chapter });
+    if (this.state.status === 'ready') rememberChapter(listenerId(), chapter, this.state.currentTime, this.source);
+    this.updateMediaSession();
+  }
+
+  /** Back online: waiting saves go out, and a cover missing (from a download) is asked for again. */
+  onOnline(): void {
+    this.replayQueuedProgress();
+    if (this.state.chapter && !this.state.chapter.book.coverUrl) void this.refreshDetails();
+  }
+
   private beginLoad(): number {
     const token = ++this.loadToken;
     if (this.state.playing) this.audio?.pause();
@@ -337,6 +374,10 @@ export class PlayerController {
     }
     this.updateMediaSession();
     this.updatePositionState();
+    if (this.detailsStale) {
+      this.detailsStale = false;
+      void this.refreshDetails();
+    }
     if (options.autoplay) await this.play();
   }
 
@@ -537,6 +578,25 @@ export class PlayerController {
         else console.warn('Could not save the progress', error);
       },
     );
+  }
+
+  /**
+   * A guest signed up or in: the chapter they listened to and its position become the account's,
+   * so a reload shows the mini player again and the position reaches the server (and the history)
+   * as a waiting save, with the time it was taken.
+   */
+  takeOverGuest(userId: number): void {
+    const taken = handOverChapter(userId);
+    if (!taken) return;
+    const { chapter, positionSecs } = taken;
+    const body = readLocal(chapter.id) ?? {
+      positionSecs,
+      durationSecs: chapter.durationSecs,
+      completed: false,
+      updatedAt: Date.now(),
+    };
+    queueProgress({ userId, chapterId: chapter.id, body });
+    this.replayQueuedProgress();
   }
 
   /** Sends the saves made offline, each with its own time (at start-up, sign-in and back online). */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch } from '@/testing/fetch';
+import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { chapters, controller, mockMediaElement, stubMatchMedia } from './player-test-kit';
 
@@ -130,6 +130,35 @@ describe('player controls', () => {
     for (const track of ['.player-seek::-webkit-slider-runnable-track', '.player-seek::-moz-range-track']) {
       expect(px(declarations(playerCss, track).height), track).toBeLessThanOrEqual(8);
     }
+  });
+});
+
+describe('Space in the player', () => {
+  it('toggles play/pause even when a player button has focus, instead of pressing that button again', async () => {
+    const { user, player } = await openFullPlayer();
+    await act(() => controller().load(1, { autoplay: true }));
+    // Chapter 1 → 2: chapter 2 has a next one, so the focused button stays enabled.
+    const next = within(player).getByRole('button', { name: '下一章' });
+    await user.click(next);
+    await waitFor(() => expect(controller().getSnapshot()).toMatchObject({ playing: true, chapter: { id: 2 } }));
+    expect(next).toHaveFocus();
+    expect(next).toBeEnabled();
+
+    await user.keyboard(' ');
+    expect(controller().getSnapshot()).toMatchObject({ playing: false, chapter: { id: 2 } });
+    await user.keyboard(' ');
+    expect(controller().getSnapshot()).toMatchObject({ playing: true, chapter: { id: 2 } });
+  });
+
+  it('still types a space in a text field', async () => {
+    const user = userEvent.setup();
+    mockFetch({ ...chapters, 'GET /api/categories': ok([]) });
+    renderApp('/search');
+    await act(() => controller().load(2, { autoplay: true }));
+    const input = await screen.findByRole('searchbox', { name: '关键词' });
+    await user.type(input, 'a b');
+    expect(input).toHaveValue('a b');
+    expect(controller().getSnapshot().playing).toBe(true);
   });
 });
 

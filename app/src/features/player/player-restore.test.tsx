@@ -1,14 +1,16 @@
 // The player after a reload: the listener's last chapter back on the mini player at once, then
 // paused at its saved position (nothing plays), per listener; closing the player forgets it; a
-// chapter the server no longer has is forgotten, one out of reach for now stays hidden but kept.
+// chapter the server no longer has is forgotten, one out of reach for now stays hidden but kept; a
+// guest who signs up takes their chapter and position along.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@/features/auth/auth-store';
 import { chapterDetail } from '@/testing/catalog-fixtures';
-import { apiError, mockFetch, ok } from '@/testing/fetch';
+import { apiError, mockFetch, ok, tokens } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
 import { lastChapter, lastChapterKey, rememberChapter } from './last-chapter';
+import { progressQueueKey } from './progress-queue';
 import { PlayerController } from './player-controller';
 import { audio, chapters, controller, mockMediaElement } from './player-test-kit';
 
@@ -81,6 +83,35 @@ describe('player restore', () => {
     await reload({ user: users.free });
     expect(await screen.findByTestId('player')).toHaveTextContent('第1章');
     expect(controller().getSnapshot()).toMatchObject({ status: 'ready', playing: false });
+  });
+
+  it('carries a guest’s chapter and position over to the account they sign up for', async () => {
+    const { callsTo } = mockFetch({
+      ...chapters,
+      'POST /api/auth/register': ok({ user: users.free, tokens: tokens(15 * 60_000, '9'), sessionId: 'session-9' }),
+      'GET /api/me/progress': ok({ items: [] }),
+      'PUT /api/me/progress/1': savedProgress,
+    });
+    const visit = renderApp('/');
+    await act(() => controller().load(1, { autoplay: true }));
+    act(() => controller().seek(42));
+    act(() => controller().pause());
+    expect(callsTo('PUT', '/api/me/progress/1')).toHaveLength(0);
+
+    await act(() => authStore.register({ email: 'new@example.com', username: 'newcomer', password: 'Secret123' }));
+    // The minutes listened as a guest reach the account (and so its history).
+    await waitFor(() => expect(callsTo('PUT', '/api/me/progress/1')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/me/progress/1')[0].body).toMatchObject({ positionSecs: 42, completed: false });
+    await waitFor(() => expect(window.localStorage.getItem(progressQueueKey)).toBeNull());
+    expect(lastChapter(users.free.id)).toMatchObject({ chapter: { id: 1 }, positionSecs: 42 });
+    expect(lastChapter(null)).toBeNull();
+    visit.unmount();
+
+    // A reload, signed in: the mini player is back.
+    authStore.reset();
+    await reload({ user: users.free });
+    expect(await screen.findByTestId('player')).toHaveTextContent('第1章');
+    expect(controller().getSnapshot()).toMatchObject({ status: 'ready', playing: false, currentTime: 42 });
   });
 
   it('forgets the chapter when the player is closed, stopping it, so the next start shows none', async () => {

@@ -254,7 +254,13 @@ describe('player', () => {
 
   it('asks for membership when a chapter is not allowed', async () => {
     mockFetch({
-      'GET /api/books/7': ok({ ...chapterDetail(1).book, description: '', descriptionLang: 'zh', me: null }),
+      'GET /api/books/7': ok({
+        ...chapterDetail(1).book,
+        description: '',
+        descriptionLang: 'zh',
+        me: null,
+        viewerAccess: { kind: 'membership', allowed: false },
+      }),
       'GET /api/books/7/chapters': ok({
         items: [{ ...chapterDetail(2), access: { kind: 'membership', allowed: false } }],
         total: 1,

@@ -279,7 +279,7 @@ export interface paths {
         };
         /**
          * The console's first page: catalogue by state, new users and listening over the last day and
-         *     week, storage used, failed uploads and the latest changes.
+         *     week, storage used, failed uploads and the latest changes (a book's in the request's language).
          */
         get: operations["admin_dashboard"];
         put?: never;
@@ -626,8 +626,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Opens an upload of `Upload-Length` bytes; `Upload-Metadata` carries `filename` and `kind`
-         *     (`audio` or `image`), base64-encoded as tus says. 201 with its address in `Location`.
+         * Opens an upload of `Upload-Length` bytes; `Upload-Metadata` carries `filename`, `kind`
+         *     (`audio` or `image`) and optionally `filetype` (the browser's media type), base64-encoded as
+         *     tus says. 201 with its address in `Location`; 415 before any byte when the name's extension
+         *     or the declared type is of no format the kind accepts.
          */
         post: operations["create_admin_upload"];
         delete?: never;
@@ -1424,12 +1426,20 @@ export interface components {
             /** Format: int32 */
             authorId: number;
             author: string;
+            /** @description The author's name in English and Japanese, where stored (listeners see zh otherwise). */
+            authorEn?: string | null;
+            authorJa?: string | null;
             /** Format: int32 */
             narratorId?: number | null;
             narrator?: string | null;
+            narratorEn?: string | null;
+            narratorJa?: string | null;
             /** Format: int32 */
             categoryId: number;
             tags: string[];
+            /** @description The English and Japanese names of `tags`, one per tag (null: none stored). */
+            tagsEn: (string | null)[];
+            tagsJa: (string | null)[];
             status: components["schemas"]["BookStatus"];
             access: components["schemas"]["BookAccess"];
             /** @description The language the book is read in (`zh`, `en`, `ja`). */
@@ -1623,6 +1633,12 @@ export interface components {
             /** @description The language `description` is written in. */
             descriptionLang: components["schemas"]["Lang"];
             me?: components["schemas"]["BookMe"] | null;
+            /**
+             * @description What the caller may hear of the chapters that are not free on their own, as the core's
+             *     `chapterAccess` decides it for this book (`purchased` once the whole book is bought,
+             *     `member` for a member on a VIP book, `campaign` while it is free for a time…).
+             */
+            viewerAccess: components["schemas"]["ChapterAccess"];
         };
         /** @description The signed-in listener's relation to a book. */
         BookMe: {
@@ -1637,7 +1653,10 @@ export interface components {
         BookProgress: {
             /** Format: int32 */
             chapterId: number;
+            /** @description In the request language, falling back to the zh title. */
             chapterTitle: string;
+            /** @description The language `chapter_title` is written in. */
+            chapterTitleLang: components["schemas"]["Lang"];
             /** Format: double */
             positionSecs: number;
             /** Format: double */
@@ -1743,8 +1762,16 @@ export interface components {
             names: components["schemas"]["Names"];
             /** Format: int32 */
             parentId?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Published books directly in this category.
+             */
             bookCount: number;
+            /**
+             * @description Up to three covers (the small size) of its most played published books, most played
+             *     first; empty when none of its books has a cover.
+             */
+            coverUrls: string[];
             children: components["schemas"]["CategoryNode"][];
         };
         CategoryRef: {
@@ -1851,12 +1878,16 @@ export interface components {
             positionSecs: number;
             completed: boolean;
         };
+        /** @description The chapter a history entry stopped in. */
         ChapterRef: {
             /** Format: int32 */
             id: number;
             /** Format: int32 */
             index: number;
+            /** @description In the request language, falling back to the zh title. */
             title: string;
+            /** @description The language `title` is written in. */
+            titleLang: components["schemas"]["Lang"];
         };
         /** @description A chapter as the chapter list shows it. */
         ChapterSummary: {
@@ -1963,7 +1994,10 @@ export interface components {
         DownloadGrant: {
             /** Format: int32 */
             bookId: number;
+            /** @description In the request language, falling back to the zh title. */
             bookTitle: string;
+            /** @description The language `book_title` is written in. */
+            bookTitleLang: components["schemas"]["Lang"];
             /** Format: int64 */
             grantExpiresAt: number;
             items: components["schemas"]["DownloadItem"][];
@@ -1981,7 +2015,10 @@ export interface components {
             bookId: number;
             /** Format: int32 */
             index: number;
+            /** @description In the request language, falling back to the zh title. */
             title: string;
+            /** @description The language `title` is written in. */
+            titleLang: components["schemas"]["Lang"];
             /** Format: double */
             durationSecs: number;
             /**
@@ -2137,6 +2174,15 @@ export interface components {
          * @enum {string}
          */
         Lang: "zh" | "en" | "ja";
+        /**
+         * @description A book's or chapter's title in the request language (falling back to the zh title), with
+         *     the language it is written in: what the listener's own lists (orders) name it by.
+         */
+        LocalTitle: {
+            title: string;
+            /** @description The language `title` is written in (zh when not translated). */
+            titleLang: components["schemas"]["Lang"];
+        };
         /** @description Credentials as sent to `POST /api/auth/login`; `email` may also be the username. */
         LoginInput: {
             email: string;
@@ -2214,8 +2260,10 @@ export interface components {
             /** Format: int32 */
             id: number;
             kind: components["schemas"]["OrderKind"];
-            /** @description The plan's code, the book's title or "book · chapter". */
+            /** @description As recorded when ordered: the plan's code, the book's zh title or "book · chapter". */
             title: string;
+            book?: components["schemas"]["LocalTitle"] | null;
+            chapter?: components["schemas"]["LocalTitle"] | null;
             /** Format: int32 */
             planId?: number | null;
             /** Format: int32 */
@@ -2481,6 +2529,11 @@ export interface components {
             action: string;
             entity: string;
             entityId: string;
+            /**
+             * @description For a change to a book that still exists: its title in the request's language (zh
+             *     when it has none there); absent otherwise, and the record is named by its id.
+             */
+            bookTitle?: string | null;
             actorName: string;
             /** Format: int64 */
             createdAt: number;
@@ -2693,12 +2746,20 @@ export interface components {
                 /** Format: int32 */
                 authorId: number;
                 author: string;
+                /** @description The author's name in English and Japanese, where stored (listeners see zh otherwise). */
+                authorEn?: string | null;
+                authorJa?: string | null;
                 /** Format: int32 */
                 narratorId?: number | null;
                 narrator?: string | null;
+                narratorEn?: string | null;
+                narratorJa?: string | null;
                 /** Format: int32 */
                 categoryId: number;
                 tags: string[];
+                /** @description The English and Japanese names of `tags`, one per tag (null: none stored). */
+                tagsEn: (string | null)[];
+                tagsJa: (string | null)[];
                 status: components["schemas"]["BookStatus"];
                 access: components["schemas"]["BookAccess"];
                 /** @description The language the book is read in (`zh`, `en`, `ja`). */
@@ -2849,6 +2910,12 @@ export interface components {
                 /** @description The language `description` is written in. */
                 descriptionLang: components["schemas"]["Lang"];
                 me?: components["schemas"]["BookMe"] | null;
+                /**
+                 * @description What the caller may hear of the chapters that are not free on their own, as the core's
+                 *     `chapterAccess` decides it for this book (`purchased` once the whole book is bought,
+                 *     `member` for a member on a VIP book, `campaign` while it is free for a time…).
+                 */
+                viewerAccess: components["schemas"]["ChapterAccess"];
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -2943,7 +3010,10 @@ export interface components {
             data: {
                 /** Format: int32 */
                 bookId: number;
+                /** @description In the request language, falling back to the zh title. */
                 bookTitle: string;
+                /** @description The language `book_title` is written in. */
+                bookTitleLang: components["schemas"]["Lang"];
                 /** Format: int64 */
                 grantExpiresAt: number;
                 items: components["schemas"]["DownloadItem"][];
@@ -3121,8 +3191,10 @@ export interface components {
                 /** Format: int32 */
                 id: number;
                 kind: components["schemas"]["OrderKind"];
-                /** @description The plan's code, the book's title or "book · chapter". */
+                /** @description As recorded when ordered: the plan's code, the book's zh title or "book · chapter". */
                 title: string;
+                book?: components["schemas"]["LocalTitle"] | null;
+                chapter?: components["schemas"]["LocalTitle"] | null;
                 /** Format: int32 */
                 planId?: number | null;
                 /** Format: int32 */
@@ -3379,8 +3451,10 @@ export interface components {
                     /** Format: int32 */
                     id: number;
                     kind: components["schemas"]["OrderKind"];
-                    /** @description The plan's code, the book's title or "book · chapter". */
+                    /** @description As recorded when ordered: the plan's code, the book's zh title or "book · chapter". */
                     title: string;
+                    book?: components["schemas"]["LocalTitle"] | null;
+                    chapter?: components["schemas"]["LocalTitle"] | null;
                     /** Format: int32 */
                     planId?: number | null;
                     /** Format: int32 */
@@ -3774,8 +3848,16 @@ export interface components {
                 names: components["schemas"]["Names"];
                 /** Format: int32 */
                 parentId?: number | null;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Published books directly in this category.
+                 */
                 bookCount: number;
+                /**
+                 * @description Up to three covers (the small size) of its most played published books, most played
+                 *     first; empty when none of its books has a cover.
+                 */
+                coverUrls: string[];
                 children: components["schemas"]["CategoryNode"][];
             }[];
         };
@@ -3932,13 +4014,37 @@ export interface components {
             /** @description The author's name (an existing author by that name is reused). */
             author: string;
             /**
+             * @description The author's name in English and Japanese (stored on the author; zh is the fallback).
+             * @default null
+             */
+            authorEn: string | null;
+            /** @default null */
+            authorJa: string | null;
+            /**
              * @description The narrator's name, if any.
              * @default null
              */
             narrator: string | null;
+            /**
+             * @description The narrator's name in English and Japanese.
+             * @default null
+             */
+            narratorEn: string | null;
+            /** @default null */
+            narratorJa: string | null;
             categoryId: number;
             /** @default null */
             tags: string[] | null;
+            /**
+             * @description The English name of each tag, by position in `tags`; blank for none.
+             * @default null
+             */
+            tagsEn: string[] | null;
+            /**
+             * @description The Japanese name of each tag, by position in `tags`; blank for none.
+             * @default null
+             */
+            tagsJa: string[] | null;
             /**
              * @description `serialising` or `finished`.
              * @enum {string}
@@ -5548,7 +5654,7 @@ export interface operations {
             header: {
                 /** @description The file's size in bytes */
                 "Upload-Length": number;
-                /** @description `filename <base64>,kind <base64>` (kind: audio or image) */
+                /** @description `filename <base64>,kind <base64>[,filetype <base64>]` (kind: audio or image) */
                 "Upload-Metadata": string;
             };
             path?: never;
@@ -5581,6 +5687,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description Too many uploads in progress */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file's name or declared type is of no accepted format (`fields.file` lists those that are) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@
 // two chapters at a time into Cache Storage with per-chapter progress, removes downloads, renews
 // grants while online (a lapsed membership marks them lapsed) and reports the storage used.
 import type { DownloadGrant, DownloadItem, DownloadRequest } from '@/lib/api/types';
-import { ApiError } from '@/lib/http';
+import { ApiError, retryableStatuses } from '@/lib/http';
 import { keepAppOffline } from '@/sw/register';
 import {
   compareRecords,
@@ -21,6 +21,33 @@ import { fetchAudio } from './fetch-audio';
 export const parallelDownloads = 2;
 /** The most chapters one request may name (the server's limit). */
 const chaptersPerRequest = 500;
+
+/** The pauses before fetching a chapter again after a passing failure (the network dropped, 5xx). */
+export const transientRetryDelaysMs = [500, 2000];
+
+/** Whether fetching again may succeed: the network failed, or the server answered a passing status. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof ApiError && retryableStatuses.has(error.statusCode);
+}
+
+/** The audio of `item`, fetched again after a passing failure while the download is still wanted. */
+async function fetchAudioPatiently(
+  item: DownloadItem,
+  onBytes: (received: number) => void,
+  signal: AbortSignal,
+): Promise<Response> {
+  for (const delay of [...transientRetryDelaysMs, null]) {
+    try {
+      return await fetchAudio(item, onBytes, signal);
+    } catch (error) {
+      if (delay === null || signal.aborted || !isTransient(error)) throw error;
+      console.warn(`Fetching chapter ${item.chapterId} again in ${delay} ms`, error);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  throw new Error('unreachable');
+}
 
 export type TransferStatus = 'queued' | 'downloading' | 'failed';
 
@@ -217,7 +244,7 @@ export class DownloadManager {
     const { chapterId } = item;
     this.patchTransfer(chapterId, { status: 'downloading' });
     try {
-      const audio = await fetchAudio(item, (received) => this.onBytes(chapterId, received), controller.signal);
+      const audio = await fetchAudioPatiently(item, (received) => this.onBytes(chapterId, received), controller.signal);
       const record: DownloadRecord = {
         chapterId,
         bookId: item.bookId,

@@ -16,6 +16,8 @@ describe('http client', () => {
     expect(calls[0].body).toEqual({ a: 1 });
     expect(calls[0].headers['Content-Type']).toBe('application/json');
     expect(calls[0].headers['Accept-Language']).toBe('ja-JP');
+    // Stated apart from Accept-Language, so the server lets it outrank a stored choice (issue 27).
+    expect(calls[0].headers['X-Tingshu-Lang']).toBe('ja-JP');
   });
 
   it('takes the base URL from window.__TINGSHU_CONFIG__, else the meta tag, else the same origin', async () => {

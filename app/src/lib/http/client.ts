@@ -2,6 +2,7 @@
 // 400–599 thrown as ApiError, one retry of transient statuses for reads and none for writes.
 import { ApiError, isErrorBody } from './api-error';
 import { apiUrl } from './config';
+import { pageLanguageHeaders } from './page-language';
 
 /** Statuses worth one more try (spec §7). */
 export const retryableStatuses: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -36,8 +37,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
       method,
       headers: {
         Accept: 'application/json',
-        // The locale layer keeps <html lang> on the current language tag (zh-CN, en-US, ja-JP).
-        'Accept-Language': document.documentElement.lang || 'zh-CN',
+        ...pageLanguageHeaders(),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },

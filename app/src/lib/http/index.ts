@@ -2,6 +2,7 @@
 export { ApiError, isErrorBody, isUnauthorized, type ApiErrorBody } from './api-error';
 export { apiBase, apiUrl } from './config';
 export { request, retryableStatuses, type RequestOptions } from './client';
+export { pageLanguageHeader, pageLanguageHeaders } from './page-language';
 export {
   authFailedMessage,
   authRequest,

@@ -18,13 +18,9 @@ use crate::entities::{author, book, book_tag, category, chapter, narrator, tag, 
 /// Rows read per query.
 const PAGE: u64 = 500;
 
-/// What is exported (also `tingshu export`'s argument).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ExportKind {
-    Books,
-    Chapters,
-    Users,
-}
+/// What is exported (also `tingshu export`'s argument), and the permission each kind needs:
+/// core's, one decision for the routes and the console's export page.
+pub use tingshu_core::transfer::ExportKind;
 
 /// The file format (also `tingshu export --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -52,16 +48,15 @@ impl ExportFormat {
     }
 }
 
-impl ExportKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Books => "books",
-            Self::Chapters => "chapters",
-            Self::Users => "users",
-        }
-    }
-
+/// The rows of an export kind: its columns and how many there are.
+pub(crate) trait ExportRows {
     /// The columns, in order.
+    fn columns(self) -> &'static [&'static str];
+    /// How many rows the export holds.
+    async fn count(self, db: &DatabaseConnection) -> Result<u64, DbErr>;
+}
+
+impl ExportRows for ExportKind {
     fn columns(self) -> &'static [&'static str] {
         match self {
             Self::Books => &[
@@ -119,8 +114,7 @@ impl ExportKind {
         }
     }
 
-    /// How many rows the export holds.
-    pub async fn count(self, db: &DatabaseConnection) -> Result<u64, DbErr> {
+    async fn count(self, db: &DatabaseConnection) -> Result<u64, DbErr> {
         match self {
             Self::Books => book::Entity::find().count(db).await,
             Self::Chapters => chapter::Entity::find().count(db).await,

@@ -107,10 +107,13 @@ async fn admin_file_content(
 }
 
 /// The console's first page: catalogue by state, new users and listening over the last day and
-/// week, storage used, failed uploads and the latest changes.
+/// week, storage used, failed uploads and the latest changes (a book's in the request's language).
 #[utoipa::path(get, path = "/admin/dashboard", tag = "admin",
     responses((status = 200, body = Success<Dashboard>)))]
 #[tracing::instrument(skip_all)]
-async fn admin_dashboard(State(state): State<AppState>) -> ApiResult<Json<Success<Dashboard>>> {
-    Ok(success(dashboard::figures(state.db.reader()).await?))
+async fn admin_dashboard(
+    State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
+) -> ApiResult<Json<Success<Dashboard>>> {
+    Ok(success(dashboard::figures(state.db.reader(), lang).await?))
 }

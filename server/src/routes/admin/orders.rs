@@ -11,6 +11,7 @@ use tingshu_core::{
     format::currency::Currency,
     payments::order::OrderState,
     spelling::Spelling,
+    Lang,
 };
 use utoipa_axum::routes;
 
@@ -20,10 +21,10 @@ use crate::{
     console::audit::{self, Actor, Change},
     entities::{order, plan, user},
     error::{success, ApiError, ApiResult, ErrorBody, Missing, Success},
-    extract::{Body, Params, PathId},
+    extract::{Body, Params, PathId, RequestLang},
     paging::{choice_param, Items, Page, Paging},
     payments::{
-        orders,
+        orders, titles,
         view::{AdminOrder, OrderEventView, OrderView, PlanView},
     },
     routes::registry::ApiRoutes,
@@ -115,15 +116,21 @@ async fn list_admin_orders(
         .fetch_page(paging.page - 1)
         .await?;
     let buyers = with_buyers(&state, &rows).await?;
-    let mut items = Vec::with_capacity(rows.len());
+    let mut views = Vec::with_capacity(rows.len());
     for row in &rows {
-        let view = orders::view(&state.payments, row).await;
-        items.push(admin_order(row, view, &buyers, Vec::new()));
+        views.push(orders::view(&state.payments, row).await);
     }
+    titles::name_in(state.db.reader(), lang, &mut views).await?;
+    let items = rows
+        .iter()
+        .zip(views)
+        .map(|(row, view)| admin_order(row, view, &buyers, Vec::new()))
+        .collect();
     Ok(success(Page::new(items, total, paging)))
 }
 
-async fn order_detail(state: &AppState, id: i32) -> ApiResult<AdminOrder> {
+/// One order as the console shows it, what it bought named in `lang`.
+async fn order_detail(state: &AppState, id: i32, lang: Lang) -> ApiResult<AdminOrder> {
     let row = orders::find(&state.payments, id, now_ms())
         .await?
         .ok_or(ApiError::NotFound(Missing::Order(id)))?;
@@ -133,7 +140,8 @@ async fn order_detail(state: &AppState, id: i32) -> ApiResult<AdminOrder> {
         .iter()
         .map(OrderEventView::from)
         .collect();
-    let view = orders::view(&state.payments, &row).await;
+    let mut view = orders::view(&state.payments, &row).await;
+    titles::name_in(state.db.reader(), lang, std::slice::from_mut(&mut view)).await?;
     Ok(admin_order(&row, view, &buyers, events))
 }
 
@@ -144,9 +152,10 @@ async fn order_detail(state: &AppState, id: i32) -> ApiResult<AdminOrder> {
         (status = 404, description = "No such order", body = ErrorBody)))]
 async fn get_admin_order(
     State(state): State<AppState>,
+    RequestLang(lang): RequestLang,
     PathId(id): PathId,
 ) -> ApiResult<Json<Success<AdminOrder>>> {
-    Ok(success(order_detail(&state, id).await?))
+    Ok(success(order_detail(&state, id, lang).await?))
 }
 
 /// Why an order is refunded.
@@ -200,7 +209,7 @@ async fn refund_admin_order(
     )
     .await?;
     state.accounts.callers.forget_account(row.user_id).await;
-    Ok(success(order_detail(&state, id).await?))
+    Ok(success(order_detail(&state, id, client.lang).await?))
 }
 
 /// Every plan, on sale or not, with its prices.

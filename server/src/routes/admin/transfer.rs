@@ -9,7 +9,10 @@ use axum::{
     Json,
 };
 use serde::Deserialize;
-use tingshu_core::auth::{access::Access, kinds::Permission};
+use tingshu_core::{
+    auth::{access::Access, kinds::Permission},
+    spelling::Spelling,
+};
 use utoipa_axum::routes;
 
 use crate::{
@@ -18,7 +21,7 @@ use crate::{
     console::{
         audit::Actor,
         transfer::{
-            export::{self, ExportFormat, ExportKind},
+            export::{self, ExportFormat, ExportKind, ExportRows},
             import::{ImportJob, IMPORT_MAX_BYTES},
         },
     },
@@ -33,14 +36,15 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let books = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    let users = Access::Permission {
-        permission: Permission::ManageUsers,
+    // Each export needs the permission core gives its kind (the export page offers the same).
+    let export = |kind: ExportKind| Access::Permission {
+        permission: kind.permission(),
     };
     api.add(books(), routes!(start_admin_import))
         .add(books(), routes!(get_admin_import))
-        .add(books(), routes!(export_admin_books))
-        .add(books(), routes!(export_admin_chapters))
-        .add(users, routes!(export_admin_users))
+        .add(export(ExportKind::Books), routes!(export_admin_books))
+        .add(export(ExportKind::Chapters), routes!(export_admin_chapters))
+        .add(export(ExportKind::Users), routes!(export_admin_users))
 }
 
 /// `?dryRun=` of an import.

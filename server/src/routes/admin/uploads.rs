@@ -48,19 +48,22 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(books(), routes!(cancel_admin_upload))
 }
 
-/// Opens an upload of `Upload-Length` bytes; `Upload-Metadata` carries `filename` and `kind`
-/// (`audio` or `image`), base64-encoded as tus says. 201 with its address in `Location`.
+/// Opens an upload of `Upload-Length` bytes; `Upload-Metadata` carries `filename`, `kind`
+/// (`audio` or `image`) and optionally `filetype` (the browser's media type), base64-encoded as
+/// tus says. 201 with its address in `Location`; 415 before any byte when the name's extension
+/// or the declared type is of no format the kind accepts.
 #[utoipa::path(post, path = "/admin/uploads", tag = "admin",
     params(
         ("Upload-Length" = u64, Header, description = "The file's size in bytes"),
         ("Upload-Metadata" = String, Header,
-            description = "`filename <base64>,kind <base64>` (kind: audio or image)"),
+            description = "`filename <base64>,kind <base64>[,filetype <base64>]` (kind: audio or image)"),
     ),
     responses(
         (status = 201, description = "Opened; resume at `Location`", body = Success<UploadView>,
             headers(("Location" = String), ("Upload-Offset" = u64), ("Tus-Resumable" = String))),
         (status = 400, description = "A header is missing or malformed, or the name or size breaks its rule", body = crate::error::ErrorBody),
         (status = 409, description = "Too many uploads in progress", body = crate::error::ErrorBody),
+        (status = 415, description = "The file's name or declared type is of no accepted format (`fields.file` lists those that are)", body = crate::error::ErrorBody),
         (status = 507, description = "The upload disk is full", body = crate::error::ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn create_admin_upload(
@@ -78,17 +81,21 @@ async fn create_admin_upload(
         .find(|(key, _)| key == "kind")
         .and_then(|(_, value)| UploadKind::parse(value))
         .ok_or_else(|| header_error("Upload-Metadata", lang))?;
-    let file_name = metadata
-        .into_iter()
-        .find(|(key, _)| key == "filename")
-        .map(|(_, value)| value)
-        .unwrap_or_default();
+    let value_of = |name: &str| {
+        metadata
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.clone())
+    };
+    let file_name = value_of("filename").unwrap_or_default();
+    let file_type = value_of("filetype");
     let view = uploads::create(
         &state.uploads,
         &actor,
         NewUpload {
             kind,
             file_name,
+            file_type,
             size,
         },
         lang,

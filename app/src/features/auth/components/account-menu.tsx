@@ -1,6 +1,6 @@
 // The header's account area: a sign-in link when signed out; when signed in a disclosure menu
-// with the listener's library (bookshelf, favorites, history, downloads), profile, settings and
-// sign out (Escape or a click outside closes it).
+// with the console for those the layout says may enter it, the listener's library (bookshelf,
+// favorites, history, downloads), profile, settings and sign out (Escape or a click outside closes it).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,8 @@ const menuPages: { route: RouteName; label: Label }[] = [
   { route: 'settings', label: (t) => t('app.auth.menu.settings') },
 ];
 
-export function AccountMenu() {
+/** `mayEnterConsole`: the layout's answer from the route guard (core's `decideRoute`) for the console. */
+export function AccountMenu({ mayEnterConsole = false }: { mayEnterConsole?: boolean }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { isLoading } = useAuth();
@@ -84,8 +85,20 @@ export function AccountMenu() {
         </span>
       </button>
       <ul id={`${id}-menu`} className="account-menu__list" hidden={!open}>
+        {mayEnterConsole ? (
+          <li>
+            <LocalizedLink to={pathTo('admin')} className="account-menu__item">
+              {t('app.auth.menu.console')}
+            </LocalizedLink>
+          </li>
+        ) : null}
         {menuPages.map(({ route, label }) => (
-          <li key={route} className={route === 'profile' ? 'account-menu__group' : undefined}>
+          <li
+            key={route}
+            className={
+              route === 'profile' || (route === 'bookshelf' && mayEnterConsole) ? 'account-menu__group' : undefined
+            }
+          >
             <LocalizedLink to={pathTo(route)} className="account-menu__item">
               {label(t)}
             </LocalizedLink>
