@@ -287,9 +287,10 @@ pub async fn book_detail(
         .await?
         .pop()
         .ok_or_else(|| ApiError::NotFound(Missing::Book(id)))?;
-    let viewer_access = AccessContext::load(db, &book, &[], listener, now_ms)
-        .await?
-        .of_book(book.id);
+    let viewer_access =
+        AccessContext::with_campaign(db, &book, &[], listener, now_ms, summary.free_until)
+            .await?
+            .of_book(book.id);
     Ok(BookDetail {
         book: summary,
         description,
@@ -321,6 +322,19 @@ impl AccessContext {
             .await?
             .get(&book.id)
             .copied();
+        Self::with_campaign(db, book, chapter_ids, listener, now_ms, campaign_ends_at).await
+    }
+
+    /// The context when the book's running campaign end is already known (a book's summary
+    /// carries it as `freeUntil`): only a listener's purchases are read.
+    async fn with_campaign(
+        db: &impl ConnectionTrait,
+        book: &book::Model,
+        chapter_ids: &[i32],
+        listener: Option<&user::Model>,
+        now_ms: i64,
+        campaign_ends_at: Option<i64>,
+    ) -> Result<Self, DbErr> {
         let purchases = match listener {
             Some(user) => repository::purchases(db, user.id, book.id, chapter_ids).await?,
             None => Vec::new(),
