@@ -13,8 +13,10 @@ use super::{
 };
 use crate::{
     accounts::repository,
-    error::{words::said, ApiError},
-    extract::{lang_of, RequestLang},
+    error::{
+        words::{answer_lang, said},
+        ApiError,
+    },
     state::AppState,
 };
 
@@ -24,10 +26,8 @@ pub async fn require_access(
     mut request: Request,
     next: Next,
 ) -> Response {
-    let lang = match request.extensions().get::<RequestLang>() {
-        Some(RequestLang(lang)) => *lang,
-        None => lang_of(request.uri().path(), request.headers()),
-    };
+    // Read once, for the whole request, by `error::words::in_request_language`.
+    let lang = answer_lang();
     let caller = match authenticate(&state, request.headers()).await {
         Ok(caller) => caller,
         // Public routes stay reachable with a bad or expired token: free content needs no login.
@@ -115,7 +115,7 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<Option<Ca
         })
         .await?
         .ok_or_else(|| ApiError::auth_required(said("api.auth.accountGone")))?;
-    super::ensure_usable(&account.user, crate::error::words::answer_lang())?;
+    super::ensure_usable(&account.user, answer_lang())?;
     Ok(Some(Caller {
         user: account.user.clone(),
         session_id: claims.sid,

@@ -23,7 +23,7 @@ use crate::{
     budgets::Budget,
     client::ClientAddr,
     error::{success, ApiError, ApiResult, ErrorBody, Nothing, Success},
-    extract::{lang_of, Body, OptionalBody},
+    extract::{Body, OptionalBody, RequestLang},
     state::AppState,
 };
 
@@ -51,7 +51,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
         Ok(Client {
             ip,
             user_agent,
-            lang: lang_of(parts.uri.path(), &parts.headers),
+            lang: RequestLang::from_request_parts(parts, state).await?.0,
             device_cookie: accounts::device::from_headers(&parts.headers),
         })
     }

@@ -625,7 +625,8 @@ async fn item_name(state: &AppState, order: &order::Model, lang: Lang) -> ApiRes
             return Ok(escape(text(lang, &format!("api.sandbox.plans.{code}"))));
         }
     }
-    let mut view = orders::view(&state.payments, order).await;
+    // Only the names are wanted: the order's own view, without asking whether it is being confirmed.
+    let mut view = crate::payments::view::OrderView::from(order);
     titles::name_in(state.db.reader(), lang, std::slice::from_mut(&mut view)).await?;
     let marked = |title: &crate::books::view::LocalTitle| {
         let text = escape(&title.title);
