@@ -255,7 +255,7 @@ const shellModules = [
  * update notices, which start seconds after the first page (`src/app/updates/later-updates.tsx`).
  */
 const notShell =
-  /\/src\/lib\/((core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop)\.|downloads\/(?!download-cache\.))|\/src\/app\/updates\/(?!later-updates\.)/;
+  /\/src\/lib\/((core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop|site)\.|downloads\/(?!download-cache\.))|\/src\/app\/updates\/(?!later-updates\.)|\/src\/app\/layouts\/admin-layout\./;
 const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 /**
  * What a book's page draws with (its buying, reviews, download and chapter rows): one chunk, which

@@ -1,6 +1,8 @@
 //! Compiles `locales/{zh,en,ja}/core.json` into tables of `texts.rs`: one sorted key list and
 //! one text list per language, so no JSON is parsed at run time. The browser's build (wasm32)
-//! leaves out `api.*`, the server's answers, which no rule run in the browser words.
+//! leaves out `api.*`, the server's answers, which no rule run in the browser words, and its
+//! `shell` build (without the `console-texts` feature) leaves out `console.*` too: the words of
+//! rules only the console's pages run, kept out of every listener's first load.
 use std::{collections::BTreeMap, env, fs, path::Path};
 
 use serde_json::Value;
@@ -41,6 +43,9 @@ fn main() {
         flatten("", &value, &mut texts);
         if for_browser {
             texts.retain(|key, _| !key.starts_with("api."));
+            if env::var_os("CARGO_FEATURE_CONSOLE_TEXTS").is_none() {
+                texts.retain(|key, _| !key.starts_with("console."));
+            }
         }
         tables.push(texts);
     }

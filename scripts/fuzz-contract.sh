@@ -63,6 +63,15 @@ expected_refusals=(
   "PUT /api/admin/books/{id}/chapters/order"     # exactly the book's chapters
   "PUT /api/admin/books/{id}/cover"              # an uploaded image
   "POST /api/payments/{provider}/webhook"        # the provider's signature of the body
+  "GET /api/admin/analytics"                     # a real date range: from <= to, 366 days at most
+  "GET /api/admin/search-analytics"              # a real date range: from <= to, 366 days at most
+  "GET /api/admin/reports"                       # a real date range: from <= to, 366 days at most
+  "POST /api/admin/promotions"                   # existing books or categories; the end after the start, in the future
+  "POST /api/admin/ads"                          # the end after the start; an allowed external link
+  "POST /api/auth/password-reset"                # a live reset link
+  "PUT /api/admin/users/{id}/roles"              # existing roles; not the caller's own last way in
+  "PUT /api/admin/users/{id}/status"             # not the caller, not the last administrator
+  "PUT /api/admin/users/{id}/type"               # not the caller, not the last administrator
 )
 unexpected="$(sed 's/\x1b\[[0-9;]*m//g' "$work/run.log" \
   | awk '/^Schema validation mismatch:/ {on=1; next} on && /^ *- / {sub(/^ *- /, ""); print; next} on && /^💡/ {on=0}' \

@@ -179,7 +179,7 @@ pub fn insert_sql(table: &str, columns: &[&str], rows: usize) -> String {
 }
 
 /// Inserts `values` (row after row) into `table`, in statements of at most `per_statement` rows.
-async fn insert_rows(
+pub async fn insert_rows(
     db: &impl ConnectionTrait,
     table: &str,
     columns: &[&str],
@@ -243,7 +243,7 @@ const CHAPTER_COLUMNS: [&str; 9] = [
     "created_at",
 ];
 
-async fn open(path: &Path) -> anyhow::Result<DatabaseConnection> {
+pub async fn open(path: &Path) -> anyhow::Result<DatabaseConnection> {
     let mut options = ConnectOptions::new(format!("sqlite://{}?mode=rwc", path.display()));
     options
         .max_connections(1)

@@ -105,7 +105,7 @@ fn next_request(rng: &mut Rng, base: &Url) -> (Kind, Url) {
     }
 }
 
-async fn sign_in(client: &reqwest::Client, base: &Url, email: &str) -> anyhow::Result<String> {
+pub async fn sign_in(client: &reqwest::Client, base: &Url, email: &str) -> anyhow::Result<String> {
     let mut password = String::new();
     std::io::stdin()
         .read_to_string(&mut password)

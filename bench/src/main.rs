@@ -9,6 +9,10 @@
 //! http://127.0.0.1:8080` then runs many simulated listeners (lists, details, chapters,
 //! searches) against a server started on it and prints latency percentiles per endpoint.
 //!
+//! `logs-seed --data-dir DIR` writes 1,000,000 audit and 5,000,000 access rows into a new
+//! `DIR/tingshu.db`; `logs-plan --data-dir DIR` prints the log list queries' plans on it, and
+//! `logs --base-url …` reads the logs of a server started on it (first and deep pages, filters).
+//!
 //! `get --url http://127.0.0.1:8080/api/books` sends plain GETs of one URL in a closed loop
 //! (the hot path, or nginx serving a small file beside it); `mixed --base-url …` runs
 //! listeners who register, browse, search, save progress and toggle favourites (the load
@@ -23,6 +27,8 @@ mod catalog_words;
 mod console_load;
 mod get;
 mod hammer;
+mod logs_load;
+mod logs_seed;
 mod mixed;
 mod net;
 mod range;
@@ -54,6 +60,12 @@ enum Command {
     Catalog(catalog_load::CatalogArgs),
     /// Simulated editors working the console's book list (as an administrator).
     Console(console_load::ConsoleArgs),
+    /// Generates a large audit log and access log into a new SQLite database (DIR/tingshu.db).
+    LogsSeed(logs_seed::LogsSeedArgs),
+    /// The query plans (and times) of the log list queries on a `logs-seed` database.
+    LogsPlan(logs_seed::LogsPlanArgs),
+    /// Operators reading the audit and access logs (as an administrator).
+    Logs(logs_load::LogsArgs),
 }
 
 #[tokio::main]
@@ -65,5 +77,8 @@ async fn main() -> anyhow::Result<()> {
         Command::CatalogSeed(args) => catalog_seed::run(args).await,
         Command::Catalog(args) => catalog_load::run(args).await,
         Command::Console(args) => console_load::run(args).await,
+        Command::LogsSeed(args) => logs_seed::run(args).await,
+        Command::LogsPlan(args) => logs_seed::plan(args).await,
+        Command::Logs(args) => logs_load::run(args).await,
     }
 }

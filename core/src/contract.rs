@@ -9,6 +9,7 @@ use crate::{
         EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, USERNAME_MAX_CHARS,
         USERNAME_MIN_CHARS,
     },
+    auth::roles::{ROLE_DESCRIPTION_MAX_CHARS, ROLE_NAME_MAX_CHARS},
     catalog::{
         book::BookStatus,
         edit::{
@@ -21,6 +22,14 @@ use crate::{
     },
     feedback::{FeedbackCategory, CONTACT_MAX_CHARS, MESSAGE_MAX_CHARS, MESSAGE_MIN_CHARS},
     format::clamp::DEFAULT_MAX_RATING,
+    offers::{
+        ads::{AdSlot, AD_TEXT_MAX_CHARS},
+        campaign_form::CAMPAIGN_NAME_MAX_CHARS,
+        site_settings::{
+            AUDIO_MB_MAX, CONTACT_MAX_CHARS as SUPPORT_CONTACT_MAX_CHARS, IMAGE_MB_MAX,
+            RETENTION_DAYS_MAX, SITE_NAME_MAX_CHARS,
+        },
+    },
     spelling::Spelling,
     Lang,
 };
@@ -200,6 +209,16 @@ pub fn fields() -> Vec<FieldContract> {
             max: SORT_ORDER_MAX as i64,
         }],
     );
+    // validateFeedbackReply
+    add(
+        "ValidateFeedbackReplyInput",
+        "message",
+        required_text(crate::analytics::REPLY_MAX_CHARS),
+    );
+    // validateRole
+    const ROLE: &str = "ValidateRoleInput";
+    add(ROLE, "name", required_text(ROLE_NAME_MAX_CHARS));
+    add(ROLE, "description", vec![chars(ROLE_DESCRIPTION_MAX_CHARS)]);
     // validateChapter
     const CHAPTER: &str = "ValidateChapterInput";
     add(CHAPTER, "titleZh", required_text(TITLE_MAX_CHARS));
@@ -252,6 +271,69 @@ pub fn fields() -> Vec<FieldContract> {
         ],
     );
     add(FEEDBACK, "contact", vec![chars(CONTACT_MAX_CHARS)]);
+    // validateSiteSettings
+    const SETTINGS: &str = "ValidateSiteSettingsInput";
+    add(SETTINGS, "siteName", required_text(SITE_NAME_MAX_CHARS));
+    add(
+        SETTINGS,
+        "defaultLanguage",
+        vec![
+            Constraint::Required,
+            Constraint::OneOf(Lang::ALL.iter().map(|l| l.code().to_owned()).collect()),
+        ],
+    );
+    add(SETTINGS, "registrationOpen", vec![Constraint::Required]);
+    for (field, max) in [
+        ("maxAudioMb", AUDIO_MB_MAX),
+        ("maxImageMb", IMAGE_MB_MAX),
+        ("accessLogRetentionDays", RETENTION_DAYS_MAX),
+    ] {
+        add(
+            SETTINGS,
+            field,
+            vec![
+                Constraint::Required,
+                Constraint::Whole {
+                    min: 1,
+                    max: max as i64,
+                },
+            ],
+        );
+    }
+    add(
+        SETTINGS,
+        "supportContact",
+        vec![chars(SUPPORT_CONTACT_MAX_CHARS)],
+    );
+    // validateCampaign
+    add(
+        "ValidateCampaignInput",
+        "name",
+        required_text(CAMPAIGN_NAME_MAX_CHARS),
+    );
+    // validateAd
+    const AD: &str = "ValidateAdInput";
+    add(
+        AD,
+        "slot",
+        vec![Constraint::Required, spellings::<AdSlot>()],
+    );
+    add(AD, "text", vec![chars(AD_TEXT_MAX_CHARS)]);
+    add(AD, "link", vec![Constraint::Required, Constraint::NotBlank]);
+    // The console's user actions (checked by the server alone).
+    let choices =
+        |allowed: &[&str]| Constraint::OneOf(allowed.iter().map(|a| (*a).to_owned()).collect());
+    add(
+        "StatusRequest",
+        "status",
+        vec![Constraint::Required, choices(&["active", "disabled"])],
+    );
+    add(
+        "UserTypeRequest",
+        "userType",
+        vec![Constraint::Required, choices(&["admin", "user"])],
+    );
+    add("RolesRequest", "roleIds", vec![Constraint::Required]);
     // The account rules (`check_email`, `check_username`, `check_password`).
     let email = || {
         vec![
@@ -345,6 +427,15 @@ mod tests {
             }
             "ValidateCategoryInput" => json!({"slug": "wuxia", "nameZh": "武侠", "nameEn": "Wuxia",
                 "nameJa": "武侠"}),
+            "ValidateRoleInput" => json!({"name": "客服"}),
+            "ValidateSiteSettingsInput" => json!({"siteName": "听书", "defaultLanguage": "zh",
+                "registrationOpen": true, "maxAudioMb": 500, "maxImageMb": 10,
+                "accessLogRetentionDays": 30}),
+            "ValidateCampaignInput" => json!({"name": "国庆限免", "startsAt": 0, "endsAt": 1,
+                "bookIds": [1]}),
+            "ValidateAdInput" => json!({"slot": "book_detail", "text": "八折",
+                "link": "https://shop.example", "startsAt": 0, "endsAt": 1}),
+            "ValidateFeedbackReplyInput" => json!({"message": "谢谢，已修复。"}),
             "ValidateChapterInput" => json!({"titleZh": "第一章"}),
             "ValidateReviewInput" => json!({"score": 4}),
             "FeedbackInput" => json!({"category": "bug", "message": "播放到一半就停了，请看看。"}),
@@ -376,6 +467,36 @@ mod tests {
                     CategoryValidation::Invalid { errors } => names(errors),
                 }
             }
+            "ValidateFeedbackReplyInput" => {
+                match crate::analytics::validate_feedback_reply(from(form)) {
+                    crate::analytics::FeedbackReplyValidation::Valid { .. } => vec![],
+                    crate::analytics::FeedbackReplyValidation::Invalid { errors } => names(errors),
+                }
+            }
+            "ValidateSiteSettingsInput" => {
+                match crate::offers::site_settings::validate_site_settings(from(form)) {
+                    crate::offers::site_settings::SiteSettingsValidation::Valid { .. } => vec![],
+                    crate::offers::site_settings::SiteSettingsValidation::Invalid { errors } => {
+                        names(errors)
+                    }
+                }
+            }
+            "ValidateCampaignInput" => {
+                match crate::offers::campaign_form::validate_campaign(from(form)) {
+                    crate::offers::campaign_form::CampaignValidation::Valid { .. } => vec![],
+                    crate::offers::campaign_form::CampaignValidation::Invalid { errors } => {
+                        names(errors)
+                    }
+                }
+            }
+            "ValidateAdInput" => match crate::offers::ads::validate_ad(from(form)) {
+                crate::offers::ads::AdValidation::Valid { .. } => vec![],
+                crate::offers::ads::AdValidation::Invalid { errors } => names(errors),
+            },
+            "ValidateRoleInput" => match crate::auth::roles::validate_role(from(form)) {
+                crate::auth::roles::RoleValidation::Valid { .. } => vec![],
+                crate::auth::roles::RoleValidation::Invalid { errors } => names(errors),
+            },
             "ValidateChapterInput" => match validate_chapter(from::<ValidateChapterInput>(form)) {
                 ChapterValidation::Valid { .. } => vec![],
                 ChapterValidation::Invalid { errors } => names(errors),
@@ -414,6 +535,7 @@ mod tests {
             (_, "slug" | "username") => "a".repeat(n),
             (_, "password" | "newPassword") => format!("1{}", "a".repeat(n.saturating_sub(1))),
             (_, "email") => email(n),
+            ("ValidateSiteSettingsInput", "supportContact") => email(n),
             _ => "字".repeat(n),
         }
     }
@@ -548,10 +670,16 @@ mod tests {
             }
         }
         assert!(checked >= 75, "only {checked} rules checked");
-        // Those two are the server's alone; its API tests sign in and refresh.
+        // These are the server's alone; its API tests sign in, refresh and act on users.
         assert_eq!(
             unchecked.into_iter().collect::<Vec<_>>(),
-            ["LoginInput", "RefreshRequest"]
+            [
+                "LoginInput",
+                "RefreshRequest",
+                "RolesRequest",
+                "StatusRequest",
+                "UserTypeRequest"
+            ]
         );
     }
 

@@ -31,6 +31,7 @@
 //! | validateRegistration | [`auth::account::validate_registration`] |
 //! | validateProfileUpdate | [`auth::account::validate_profile_update`] |
 //! | validatePasswordChange | [`auth::account::validate_password_change`] |
+//! | validateRole | [`auth::roles::validate_role`] |
 //! | usernameSkeleton | [`auth::account::username_skeleton`] (server only: not exported to JS) |
 //! | authorize | [`auth::access::authorize`] |
 //! | rotatedRefresh | [`auth::refresh::rotated_refresh`] |
@@ -65,13 +66,23 @@
 //! | clampPlaybackRate | [`catalog::progress::clamp_playback_rate`] |
 //! | sleepTimerRemaining | [`catalog::progress::sleep_timer_remaining`] |
 //! | checkQueryParam | [`catalog::query::check_query_param`] |
+//! | validateMembershipChange | [`people::membership_change::validate_membership_change`] |
+//! | validateReportRange | [`analytics::validate_report_range`] |
+//! | validateFeedbackReply | [`analytics::validate_feedback_reply`] |
+//! | recentPeriod | [`analytics::recent_period`] |
 //! | neutralizeCsvCell | [`spreadsheet::neutralize_csv_cell`] |
 //! | restoreCsvCell | [`spreadsheet::restore_csv_cell`] |
 //! | exportKinds | [`transfer::export_kinds`] |
 //! | acceptedUploadTypes | [`upload::formats::accepted_upload_types`] |
 //! | checkUploadFile | [`upload::formats::check_upload_file`] |
 //! | uploadRetryable | [`upload::retry::upload_retryable`] |
+//! | validateSiteSettings | [`offers::site_settings::validate_site_settings`] |
+//! | supportHref | [`offers::site_settings::support_href`] |
+//! | validateCampaign | [`offers::campaign_form::validate_campaign`] |
+//! | validateAd | [`offers::ads::validate_ad`] |
+//! | adVisible | [`offers::ads::ad_visible`] |
 
+pub mod analytics;
 pub mod auth;
 pub mod bots;
 pub mod catalog;
@@ -80,7 +91,9 @@ pub mod error_screen;
 pub mod feedback;
 pub mod format;
 pub mod i18n;
+pub mod offers;
 pub mod payments;
+pub mod people;
 pub mod pow;
 pub mod premium;
 pub mod routing;

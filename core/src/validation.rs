@@ -110,6 +110,13 @@ pub fn describe_rule(rule: &FieldRule, lang: Lang) -> String {
                 "email" => "validation.format.email",
                 "url" => "validation.format.url",
                 "slug" => "validation.format.slug",
+                "date" => "console.format.date",
+                "dateRange" => "console.format.dateRange",
+                "afterStart" => "console.format.afterStart",
+                "future" => "console.format.future",
+                "contact" => "console.format.contact",
+                "instant" => "console.format.instant",
+                "futureDate" => "console.format.futureDate",
                 _ => "validation.format.other",
             };
             text(lang, key).to_owned()

@@ -12,12 +12,12 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 use tingshu_core::{
-    auth, bots, catalog, error_screen, format, i18n, pow, premium, routing, spreadsheet, time,
-    tracking, transfer, upload,
+    analytics, auth, bots, catalog, error_screen, format, i18n, offers, people, pow, premium,
+    routing, spreadsheet, time, tracking, transfer, upload,
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 75] = [
+const RULES: [&str; 85] = [
     "minorUnits",
     "majorUnits",
     "exportKinds",
@@ -40,6 +40,7 @@ const RULES: [&str; 75] = [
     "validateRegistration",
     "validateProfileUpdate",
     "validatePasswordChange",
+    "validateRole",
     "usernameSkeleton",
     "authorize",
     "loginThrottle",
@@ -85,6 +86,10 @@ const RULES: [&str; 75] = [
     "accountState",
     "validateBook",
     "validateCategory",
+    "validateReportRange",
+    "validateFeedbackReply",
+    "recentPeriod",
+    "validateMembershipChange",
     "validateChapter",
     "chapterFromFileName",
     "validatePrices",
@@ -93,6 +98,11 @@ const RULES: [&str; 75] = [
     "acceptedUploadTypes",
     "checkUploadFile",
     "uploadRetryable",
+    "validateSiteSettings",
+    "supportHref",
+    "validateCampaign",
+    "validateAd",
+    "adVisible",
 ];
 
 #[derive(Debug)]
@@ -143,9 +153,17 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateRegistration" => run(input, ok(auth::account::validate_registration)),
         "validateProfileUpdate" => run(input, ok(auth::account::validate_profile_update)),
         "validatePasswordChange" => run(input, ok(auth::account::validate_password_change)),
+        "validateRole" => run(input, ok(auth::roles::validate_role)),
         "usernameSkeleton" => run(input, ok(auth::account::username_skeleton)),
         "validateBook" => run(input, ok(catalog::edit::validate_book)),
         "validateCategory" => run(input, ok(catalog::edit::validate_category)),
+        "validateReportRange" => run(input, ok(analytics::validate_report_range)),
+        "validateFeedbackReply" => run(input, ok(analytics::validate_feedback_reply)),
+        "recentPeriod" => run(input, ok(analytics::recent_period)),
+        "validateMembershipChange" => run(
+            input,
+            ok(people::membership_change::validate_membership_change),
+        ),
         "validateChapter" => run(input, ok(catalog::chapter_form::validate_chapter)),
         "chapterFromFileName" => run(input, ok(catalog::chapter_form::chapter_from_file_name)),
         "validatePrices" => run(input, ok(catalog::chapter_form::validate_prices)),
@@ -196,6 +214,11 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "acceptedUploadTypes" => run(input, ok(upload::formats::accepted_upload_types)),
         "checkUploadFile" => run(input, ok(upload::formats::check_upload_file)),
         "uploadRetryable" => run(input, ok(upload::retry::upload_retryable)),
+        "validateSiteSettings" => run(input, ok(offers::site_settings::validate_site_settings)),
+        "supportHref" => run(input, ok(offers::site_settings::support_href)),
+        "validateCampaign" => run(input, ok(offers::campaign_form::validate_campaign)),
+        "validateAd" => run(input, ok(offers::ads::validate_ad)),
+        "adVisible" => run(input, ok(offers::ads::ad_visible)),
         _ => Err(Failure::UnknownRule),
     }
 }

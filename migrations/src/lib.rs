@@ -15,6 +15,10 @@ mod m20261128_000012_add_published_book_indexes;
 mod m20261128_000013_renormalize_users;
 mod m20261128_000014_add_auth_event_device;
 mod m20261128_000015_add_book_cover_index;
+mod m20261128_000016_people_admin;
+mod m20261128_000017_access_log;
+mod m20261128_000018_settings_ads;
+mod m20261128_000019_daily_rollups;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -37,6 +41,10 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000013_renormalize_users::Migration),
             Box::new(m20261128_000014_add_auth_event_device::Migration),
             Box::new(m20261128_000015_add_book_cover_index::Migration),
+            Box::new(m20261128_000016_people_admin::Migration),
+            Box::new(m20261128_000017_access_log::Migration),
+            Box::new(m20261128_000018_settings_ads::Migration),
+            Box::new(m20261128_000019_daily_rollups::Migration),
         ]
     }
 }

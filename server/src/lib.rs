@@ -1,5 +1,8 @@
 //! The Tingshu server as a library, so tests start the real application over HTTP.
 pub mod accounts;
+pub mod activity;
+pub mod ads;
+pub mod analytics;
 pub mod audio;
 pub mod auth;
 pub mod books;
@@ -23,11 +26,15 @@ pub mod memory;
 pub mod paging;
 pub mod payments;
 pub mod people;
+pub mod people_admin;
+pub mod promotions;
 pub mod ratings;
+pub mod roles;
 pub mod routes;
 pub mod search;
 pub mod seed;
 pub mod serve;
+pub mod settings;
 pub mod startup;
 pub mod state;
 pub mod storage;

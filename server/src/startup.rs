@@ -6,6 +6,9 @@ use tokio::net::TcpListener;
 
 use crate::{
     accounts::{password::HashCost, tokens::TokenKeys, AccountSettings},
+    activity::{self, access::AccessLogLayer, Activity},
+    ads::Ads,
+    analytics::{self, Analytics},
     audio::Audio,
     auth::cache::CallerCache,
     budgets::Budgets,
@@ -17,10 +20,14 @@ use crate::{
     edge,
     i18n::Catalogues,
     payments::Payments,
+    people_admin::PeopleAdmin,
+    promotions::Promotions,
+    roles::{self, Roles},
     routes::{self, registry::RouteEntry},
     search::{self, SearchIndex},
     seed,
     serve::{serve, ConnectionLimits},
+    settings::{self, Settings},
     state::{AppState, Features},
     storage::{self, Storage},
     telemetry,
@@ -78,9 +85,13 @@ impl Application {
             )
         });
         let db = Db::connect_and_migrate(&url, reserve).await?;
+        roles::ensure_permissions(&db)
+            .await
+            .context("cannot store the permissions the product knows")?;
         storage::move_legacy_folder(&config.data_dir)
             .context("cannot move the data folder's audio/ to media/")?;
         let storage = Storage::open(&config.data_dir, config.storage_url.as_deref())?;
+        let settings = Settings::new(db.clone(), settings::defaults(&config), settings::TTL);
         let uploads = Uploads::open(
             db.clone(),
             storage.clone(),
@@ -91,7 +102,8 @@ impl Application {
             },
             config.min_free_disk_mb * 1024 * 1024,
         )
-        .context("cannot create the uploads folder")?;
+        .context("cannot create the uploads folder")?
+        .with_settings(settings.clone());
         telemetry::memory_after("opening the database");
         let catalogues = match &config.locales_dir {
             Some(dir) => Catalogues::load(dir)?,
@@ -121,6 +133,16 @@ impl Application {
             .context("cannot read the bound address")?;
         let (search_log, search_log_task) =
             RecordQueue::start(db.writer().clone(), SEARCH_LOG_CAPACITY, "search_queries");
+        let (access_log, access_log_task) = RecordQueue::start(
+            db.writer().clone(),
+            activity::ACCESS_LOG_CAPACITY,
+            "access_log",
+        );
+        let activity = Activity {
+            db: db.clone(),
+            access_log: access_log.clone(),
+        };
+        activity::retention::roll_up_every_hour(db.clone(), settings.clone());
         let budgets = Budgets::new(&config.budgets);
         let limits = ConnectionLimits {
             header_timeout: Duration::from_secs(config.timeouts.header_timeout_secs),
@@ -150,14 +172,28 @@ impl Application {
             imports: Default::default(),
             data_dir: Arc::new(config.data_dir.clone()),
         };
+        let promotions = Promotions {
+            console: console.clone(),
+        };
+        let ads = Ads { db: db.clone() };
+        let analytics = Analytics::new(db.clone(), search.clone());
+        analytics::roll_up_every_minute(analytics.clone());
         uploads::watch_the_disk(uploads.clone());
         crate::payments::renewal::sweep_every_minute(payments.clone());
         crate::payments::sandbox::deliver_notifications(payments.clone());
         let callers = accounts.callers.clone();
+        let people_admin = PeopleAdmin {
+            db: db.clone(),
+            callers: callers.clone(),
+            hashing: accounts.hashing.clone(),
+            hash_cost: accounts.hash_cost,
+        };
+        let roles = Roles::new(db.clone(), callers.clone());
         let config = Arc::new(config);
         let state = AppState::new(Features {
             payments,
             search_log,
+            activity,
             budgets,
             db: db.clone(),
             catalogues,
@@ -171,12 +207,18 @@ impl Application {
             uploads,
             catalog_counts,
             list_pages: list_pages.clone(),
+            people_admin,
+            settings,
+            promotions,
+            ads,
+            analytics,
+            roles,
         });
         let shared = state.clone();
         let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
-            service: edge::wrap(router, &config),
+            service: edge::wrap(router, &config, AccessLogLayer::new(access_log)),
             address,
             limits,
             api_table,
@@ -185,7 +227,7 @@ impl Application {
             list_pages,
             storage,
             db,
-            record_tasks: vec![search_log_task],
+            record_tasks: vec![search_log_task, access_log_task],
             state: shared,
         })
     }
@@ -231,9 +273,13 @@ impl Application {
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         tracing::info!(address = %self.address, "Tingshu is listening on http://{}", self.address);
         serve(self.listener, self.service, self.limits, shutdown_signal()).await;
-        // The router (and every queue sender in it) is gone: the queues drain and end.
+        // The router (and every queue sender in it) is gone: the queues drain and end; a
+        // connection cut off after the grace may still hold a sender, so all the queues share
+        // one deadline.
+        drop(self.state);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
         for task in self.record_tasks {
-            let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+            let _ = tokio::time::timeout_at(deadline, task).await;
         }
         self.db.close().await;
         tracing::info!("Tingshu stopped");

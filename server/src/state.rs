@@ -7,6 +7,9 @@ use axum::extract::FromRef;
 
 use crate::{
     accounts::AccountSettings,
+    activity::Activity,
+    ads::Ads,
+    analytics::Analytics,
     audio::Audio,
     budgets::Budgets,
     catalog::{counts::CatalogCounts, pages::ListPages},
@@ -17,7 +20,11 @@ use crate::{
     entities::search_query,
     i18n::Catalogues,
     payments::Payments,
+    people_admin::PeopleAdmin,
+    promotions::Promotions,
+    roles::Roles,
     search::SearchIndex,
+    settings::Settings,
     storage::Storage,
     uploads::Uploads,
 };
@@ -46,6 +53,8 @@ pub struct Features {
     pub db: Db,
     /// Searches made, written in batches for search analytics.
     pub search_log: RecordQueue<search_query::ActiveModel>,
+    /// What happened: the audit and access logs, the security page (and the access log's queue).
+    pub activity: Activity,
     pub catalogues: Catalogues,
     pub config: Arc<Config>,
     pub accounts: AccountSettings,
@@ -69,6 +78,18 @@ pub struct Features {
     pub list_pages: ListPages,
     /// Orders, providers and their notifications.
     pub payments: Payments,
+    /// The site's settings, read through a short cache.
+    pub settings: Settings,
+    /// Limited-free campaigns.
+    pub promotions: Promotions,
+    /// Ads and where they are placed.
+    pub ads: Ads,
+    /// Daily rollups, search analytics, reports and the feedback inbox.
+    pub analytics: Analytics,
+    /// The console's users: list, a user's page, account changes, password-reset links.
+    pub people_admin: PeopleAdmin,
+    /// Roles and permissions (the console's people and access half).
+    pub roles: Roles,
 }
 
 /// The audio routes' handlers take the audio feature alone.

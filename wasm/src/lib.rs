@@ -17,8 +17,8 @@ use std::fmt::Display;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tingshu_core::{
-    auth, bots, catalog, error_screen, format, i18n, pow, premium, routing, spreadsheet, time,
-    tracking, transfer, upload,
+    analytics, auth, bots, catalog, error_screen, format, i18n, offers, people, pow, premium,
+    routing, spreadsheet, time, tracking, transfer, upload,
 };
 use wasm_bindgen::prelude::*;
 
@@ -134,6 +134,16 @@ mod pages {
         accountState(auth::account_state::AccountStateInput = "AccountStateInput") -> "AccessDecision" = ok(auth::account_state::account_state);
         validateBook(catalog::edit::ValidateBookInput = "ValidateBookInput") -> "BookValidation" = ok(catalog::edit::validate_book);
         validateCategory(catalog::edit::ValidateCategoryInput = "ValidateCategoryInput") -> "CategoryValidation" = ok(catalog::edit::validate_category);
+        validateReportRange(analytics::ValidateReportRangeInput = "ValidateReportRangeInput") -> "ReportRangeValidation" = ok(analytics::validate_report_range);
+        validateFeedbackReply(analytics::ValidateFeedbackReplyInput = "ValidateFeedbackReplyInput") -> "FeedbackReplyValidation" = ok(analytics::validate_feedback_reply);
+        recentPeriod(analytics::RecentPeriodInput = "RecentPeriodInput") -> "Period" = ok(analytics::recent_period);
+        validateMembershipChange(people::membership_change::ValidateMembershipChangeInput = "ValidateMembershipChangeInput") -> "MembershipChangeValidation" = ok(people::membership_change::validate_membership_change);
+        validateSiteSettings(offers::site_settings::ValidateSiteSettingsInput = "ValidateSiteSettingsInput") -> "SiteSettingsValidation" = ok(offers::site_settings::validate_site_settings);
+        supportHref(offers::site_settings::SupportHrefInput = "SupportHrefInput") -> "string | null" = ok(offers::site_settings::support_href);
+        validateCampaign(offers::campaign_form::ValidateCampaignInput = "ValidateCampaignInput") -> "CampaignValidation" = ok(offers::campaign_form::validate_campaign);
+        validateAd(offers::ads::ValidateAdInput = "ValidateAdInput") -> "AdValidation" = ok(offers::ads::validate_ad);
+        adVisible(offers::ads::AdVisibleInput = "AdVisibleInput") -> "boolean" = ok(offers::ads::ad_visible);
+        validateRole(auth::roles::ValidateRoleInput = "ValidateRoleInput") -> "RoleValidation" = ok(auth::roles::validate_role);
         validateChapter(catalog::chapter_form::ValidateChapterInput = "ValidateChapterInput") -> "ChapterValidation" = ok(catalog::chapter_form::validate_chapter);
         chapterFromFileName(catalog::chapter_form::ChapterFromFileNameInput = "ChapterFromFileNameInput") -> "ChapterGuess" = ok(catalog::chapter_form::chapter_from_file_name);
         acceptedUploadTypes(upload::formats::AcceptedUploadTypesInput = "AcceptedUploadTypesInput") -> "AcceptedUploadTypes" = ok(upload::formats::accepted_upload_types);

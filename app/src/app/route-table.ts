@@ -40,6 +40,11 @@ const consoleFilePages = () => import('@/features/console-files/pages');
 const membershipPages = () => import('@/features/membership/pages');
 const downloadsPages = () => import('@/features/downloads/pages');
 const consoleOrderPages = () => import('@/features/console-orders/pages');
+const consoleOfferPages = () => import('@/features/console-offers/pages');
+const consoleAnalyticsPages = () => import('@/features/console-analytics/pages');
+const consoleRolePages = () => import('@/features/console-roles/pages');
+const consoleLogPages = () => import('@/features/console-logs/pages');
+const consoleUserPages = () => import('@/features/console-users/pages');
 
 const r = (name: RouteName, title: Label, options: Partial<Omit<AppRoute, 'name' | 'title'>> = {}): AppRoute => ({
   name,
@@ -59,6 +64,11 @@ const auth = { guards: ['auth'] };
 const consolePage = (permission: string, guard: 'admin' | 'admin-auth' = 'admin') => ({
   guards: [guard, 'permission'],
   permission,
+});
+/** `access` with the page `name` of the module `pages` loads. */
+const withPage = <M>(access: Partial<AppRoute>, pages: () => Promise<M>, name: keyof M) => ({
+  ...access,
+  page: pageFrom(pages, name),
 });
 const books = consolePage('manage:books');
 const system = consolePage('manage:system', 'admin-auth');
@@ -109,144 +119,239 @@ export const routeTable: AppRoute[] = [
     page: pageFrom(membershipPages, 'PaymentFailedPage'),
   }),
   // Guest only
-  r('login', (t) => t('app.routes.login'), { ...guest, page: pageFrom(accountPages, 'LoginPage') }),
-  r('register', (t) => t('app.routes.register'), { ...guest, page: pageFrom(accountPages, 'RegisterPage') }),
-  r('loginNew', (t) => t('app.routes.login'), { ...guest, page: pageFrom(accountPages, 'LoginPage') }),
-  r('registerNew', (t) => t('app.routes.register'), { ...guest, page: pageFrom(accountPages, 'RegisterPage') }),
+  r('login', (t) => t('app.routes.login'), withPage(guest, accountPages, 'LoginPage')),
+  r('register', (t) => t('app.routes.register'), withPage(guest, accountPages, 'RegisterPage')),
+  r('loginNew', (t) => t('app.routes.login'), withPage(guest, accountPages, 'LoginPage')),
+  r('registerNew', (t) => t('app.routes.register'), withPage(guest, accountPages, 'RegisterPage')),
+  // Anyone with a reset link (signed in elsewhere or not), framed like the guest pages
+  r('resetPassword', (t) => t('app.routes.resetPassword'), {
+    layout: 'none',
+    page: pageFrom(accountPages, 'ResetPasswordPage'),
+  }),
   // Signed in
-  r('history', (t) => t('app.routes.history'), { ...auth, page: pageFrom(libraryPages, 'HistoryPage') }),
-  r('playHistory', (t) => t('app.routes.playHistory'), { ...auth, page: pageFrom(libraryPages, 'HistoryPage') }),
-  r('settings', (t) => t('app.routes.settings'), { ...auth, page: pageFrom(accountPages, 'SettingsPage') }),
-  r('bookshelf', (t) => t('app.routes.bookshelf'), { ...auth, page: pageFrom(libraryPages, 'BookshelfPage') }),
-  r('downloads', (t) => t('app.routes.downloads'), { ...auth, page: pageFrom(downloadsPages, 'DownloadsPage') }),
-  r('favorites', (t) => t('app.routes.favorites'), { ...auth, page: pageFrom(libraryPages, 'FavoritesPage') }),
+  r('history', (t) => t('app.routes.history'), withPage(auth, libraryPages, 'HistoryPage')),
+  r('playHistory', (t) => t('app.routes.playHistory'), withPage(auth, libraryPages, 'HistoryPage')),
+  r('settings', (t) => t('app.routes.settings'), withPage(auth, accountPages, 'SettingsPage')),
+  r('bookshelf', (t) => t('app.routes.bookshelf'), withPage(auth, libraryPages, 'BookshelfPage')),
+  r('downloads', (t) => t('app.routes.downloads'), withPage(auth, downloadsPages, 'DownloadsPage')),
+  r('favorites', (t) => t('app.routes.favorites'), withPage(auth, libraryPages, 'FavoritesPage')),
   r('paymentSuccess', (t) => t('app.routes.paymentSuccess'), {
     ...auth,
     layout: 'simple',
     page: pageFrom(membershipPages, 'PaymentSuccessPage'),
   }),
-  r('profile', (t) => t('app.routes.profile'), { ...auth, page: pageFrom(accountPages, 'ProfilePage') }),
-  r('profilePurchases', (t) => t('app.routes.profilePurchases'), {
-    ...auth,
-    page: pageFrom(membershipPages, 'ProfilePurchasesPage'),
-  }),
-  r('profileMembership', (t) => t('app.routes.profileMembership'), {
-    ...auth,
-    page: pageFrom(membershipPages, 'ProfileMembershipPage'),
-  }),
-  r('profileSubscription', (t) => t('app.routes.profileSubscription'), {
-    ...auth,
-    page: pageFrom(membershipPages, 'ProfileSubscriptionPage'),
-  }),
+  r('profile', (t) => t('app.routes.profile'), withPage(auth, accountPages, 'ProfilePage')),
+  r(
+    'profilePurchases',
+    (t) => t('app.routes.profilePurchases'),
+    withPage(auth, membershipPages, 'ProfilePurchasesPage'),
+  ),
+  r(
+    'profileMembership',
+    (t) => t('app.routes.profileMembership'),
+    withPage(auth, membershipPages, 'ProfileMembershipPage'),
+  ),
+  r(
+    'profileSubscription',
+    (t) => t('app.routes.profileSubscription'),
+    withPage(auth, membershipPages, 'ProfileSubscriptionPage'),
+  ),
   // Admin
-  r('admin', (t) => t('app.routes.admin'), {
+  r('admin', (t) => t('console.routes.admin', { ns: 'console' }), {
     guards: ['auth', 'admin'],
     page: pageFrom(() => import('@/features/console-dashboard/pages'), 'AdminDashboardPage'),
   }),
-  r('adminUsers', (t) => t('app.routes.adminUsers'), users),
-  r('adminUserRoles', (t) => t('app.routes.adminRoles'), users),
-  r('adminBooks', (t) => t('app.routes.adminBooks'), {
-    ...books,
-    page: pageFrom(consoleCatalogPages, 'AdminBooksPage'),
-  }),
-  r('adminBookCreate', (t) => t('app.routes.adminBookCreate'), {
-    ...books,
-    page: pageFrom(consoleCatalogPages, 'AdminBookCreatePage'),
-  }),
-  r('adminBookEdit', (t) => t('app.routes.adminBookEdit'), {
-    ...books,
-    page: pageFrom(consoleCatalogPages, 'AdminBookEditPage'),
-  }),
-  r('adminBookChapters', (t) => t('app.routes.adminBookChapters'), {
-    ...books,
-    page: pageFrom(consoleChapterPages, 'AdminBookChaptersPage'),
-  }),
-  r('adminBookChapterCreate', (t) => t('app.routes.adminChapterCreate'), {
-    ...books,
-    page: pageFrom(consoleChapterPages, 'AdminBookChapterCreatePage'),
-  }),
-  r('adminBookChapterAnalytics', (t) => t('app.routes.adminChapterAnalytics'), {
-    ...books,
-    page: pageFrom(consoleChapterPages, 'AdminBookChapterAnalyticsPage'),
-  }),
-  r('adminBookChapterBatchCreate', (t) => t('app.routes.adminChapterBatchCreate'), {
-    ...books,
-    page: pageFrom(consoleChapterPages, 'AdminBookChapterBatchCreatePage'),
-  }),
-  r('adminBookChapterEdit', (t) => t('app.routes.adminChapterEdit'), {
-    ...books,
-    page: pageFrom(consoleChapterPages, 'AdminBookChapterEditPage'),
-  }),
-  r('adminChapters', (t) => t('app.routes.adminChapters'), {
-    ...books,
-    page: pageFrom(consoleChapterPages, 'AdminChaptersPage'),
-  }),
-  r('adminChapterEdit', (t) => t('app.routes.adminChapterEdit'), {
-    ...books,
-    page: pageFrom(consoleChapterPages, 'AdminChapterEditPage'),
-  }),
-  r('adminCategories', (t) => t('app.routes.adminCategories'), {
-    ...books,
-    page: pageFrom(consoleCatalogPages, 'AdminCategoriesPage'),
-  }),
-  r('adminCategoryCreate', (t) => t('app.routes.adminCategoryCreate'), {
-    ...books,
-    page: pageFrom(consoleCatalogPages, 'AdminCategoryCreatePage'),
-  }),
-  r('adminCategoryEdit', (t) => t('app.routes.adminCategoryEdit'), {
-    ...books,
-    page: pageFrom(consoleCatalogPages, 'AdminCategoryEditPage'),
-  }),
-  r('adminCategoryBooks', (t) => t('app.routes.adminCategoryBooks'), {
-    ...books,
-    page: pageFrom(consoleCatalogPages, 'AdminCategoryBooksPage'),
-  }),
-  r('adminPermissions', (t) => t('app.routes.adminPermissions'), auth),
-  r('adminRoles', (t) => t('app.routes.adminRoles'), auth),
-  r('adminRolesIndexNew', (t) => t('app.routes.adminRoles'), auth),
-  r('adminRolePermissions', (t) => t('app.routes.adminRolePermissions'), auth),
-  r('adminLogs', (t) => t('app.routes.adminLogs'), system),
-  r('adminAccessLogs', (t) => t('app.routes.adminAccessLogs'), system),
-  r('adminSecurity', (t) => t('app.routes.adminSecurity'), system),
-  r('adminSettings', (t) => t('app.routes.adminSettings'), system),
-  r('adminAnalytics', (t) => t('app.routes.adminAnalytics'), analytics),
-  r('adminSearchAnalytics', (t) => t('app.routes.adminSearchAnalytics'), analytics),
-  r('adminReports', (t) => t('app.routes.adminReports'), system),
-  r('adminResources', (t) => t('app.routes.adminResources'), {
-    ...books,
-    page: pageFrom(consoleFilePages, 'AdminResourcesPage'),
-  }),
+  r(
+    'adminUsers',
+    (t) => t('console.routes.adminUsers', { ns: 'console' }),
+    withPage(users, consoleUserPages, 'AdminUsersPage'),
+  ),
+  r(
+    'adminUserDetail',
+    (t) => t('console.routes.adminUserDetail', { ns: 'console' }),
+    withPage(users, consoleUserPages, 'AdminUserDetailPage'),
+  ),
+  r(
+    'adminUserRoles',
+    (t) => t('console.routes.adminRoles', { ns: 'console' }),
+    withPage(users, consoleRolePages, 'AdminRolesPage'),
+  ),
+  r(
+    'adminBooks',
+    (t) => t('console.routes.adminBooks', { ns: 'console' }),
+    withPage(books, consoleCatalogPages, 'AdminBooksPage'),
+  ),
+  r(
+    'adminBookCreate',
+    (t) => t('console.routes.adminBookCreate', { ns: 'console' }),
+    withPage(books, consoleCatalogPages, 'AdminBookCreatePage'),
+  ),
+  r(
+    'adminBookEdit',
+    (t) => t('console.routes.adminBookEdit', { ns: 'console' }),
+    withPage(books, consoleCatalogPages, 'AdminBookEditPage'),
+  ),
+  r(
+    'adminBookChapters',
+    (t) => t('console.routes.adminBookChapters', { ns: 'console' }),
+    withPage(books, consoleChapterPages, 'AdminBookChaptersPage'),
+  ),
+  r(
+    'adminBookChapterCreate',
+    (t) => t('console.routes.adminChapterCreate', { ns: 'console' }),
+    withPage(books, consoleChapterPages, 'AdminBookChapterCreatePage'),
+  ),
+  r(
+    'adminBookChapterAnalytics',
+    (t) => t('console.routes.adminChapterAnalytics', { ns: 'console' }),
+    withPage(books, consoleChapterPages, 'AdminBookChapterAnalyticsPage'),
+  ),
+  r(
+    'adminBookChapterBatchCreate',
+    (t) => t('console.routes.adminChapterBatchCreate', { ns: 'console' }),
+    withPage(books, consoleChapterPages, 'AdminBookChapterBatchCreatePage'),
+  ),
+  r(
+    'adminBookChapterEdit',
+    (t) => t('console.routes.adminChapterEdit', { ns: 'console' }),
+    withPage(books, consoleChapterPages, 'AdminBookChapterEditPage'),
+  ),
+  r(
+    'adminChapters',
+    (t) => t('console.routes.adminChapters', { ns: 'console' }),
+    withPage(books, consoleChapterPages, 'AdminChaptersPage'),
+  ),
+  r(
+    'adminChapterEdit',
+    (t) => t('console.routes.adminChapterEdit', { ns: 'console' }),
+    withPage(books, consoleChapterPages, 'AdminChapterEditPage'),
+  ),
+  r(
+    'adminCategories',
+    (t) => t('console.routes.adminCategories', { ns: 'console' }),
+    withPage(books, consoleCatalogPages, 'AdminCategoriesPage'),
+  ),
+  r(
+    'adminCategoryCreate',
+    (t) => t('console.routes.adminCategoryCreate', { ns: 'console' }),
+    withPage(books, consoleCatalogPages, 'AdminCategoryCreatePage'),
+  ),
+  r(
+    'adminCategoryEdit',
+    (t) => t('console.routes.adminCategoryEdit', { ns: 'console' }),
+    withPage(books, consoleCatalogPages, 'AdminCategoryEditPage'),
+  ),
+  r(
+    'adminCategoryBooks',
+    (t) => t('console.routes.adminCategoryBooks', { ns: 'console' }),
+    withPage(books, consoleCatalogPages, 'AdminCategoryBooksPage'),
+  ),
+  r(
+    'adminPermissions',
+    (t) => t('console.routes.adminPermissions', { ns: 'console' }),
+    withPage(auth, consoleRolePages, 'AdminPermissionsPage'),
+  ),
+  r(
+    'adminRoles',
+    (t) => t('console.routes.adminRoles', { ns: 'console' }),
+    withPage(auth, consoleRolePages, 'AdminRolesPage'),
+  ),
+  r(
+    'adminRolesIndexNew',
+    (t) => t('console.routes.adminRoles', { ns: 'console' }),
+    withPage(auth, consoleRolePages, 'AdminRoleCreatePage'),
+  ),
+  r(
+    'adminRolePermissions',
+    (t) => t('console.routes.adminRolePermissions', { ns: 'console' }),
+    withPage(auth, consoleRolePages, 'AdminRolePermissionsPage'),
+  ),
+  r(
+    'adminLogs',
+    (t) => t('console.routes.adminLogs', { ns: 'console' }),
+    withPage(system, consoleLogPages, 'AdminLogsPage'),
+  ),
+  r(
+    'adminAccessLogs',
+    (t) => t('console.routes.adminAccessLogs', { ns: 'console' }),
+    withPage(system, consoleLogPages, 'AdminAccessLogsPage'),
+  ),
+  r(
+    'adminSecurity',
+    (t) => t('console.routes.adminSecurity', { ns: 'console' }),
+    withPage(system, consoleLogPages, 'AdminSecurityPage'),
+  ),
+  r(
+    'adminSettings',
+    (t) => t('console.routes.adminSettings', { ns: 'console' }),
+    withPage(system, consoleOfferPages, 'AdminSettingsPage'),
+  ),
+  r(
+    'adminAnalytics',
+    (t) => t('console.routes.adminAnalytics', { ns: 'console' }),
+    withPage(analytics, consoleAnalyticsPages, 'AdminAnalyticsPage'),
+  ),
+  r(
+    'adminSearchAnalytics',
+    (t) => t('console.routes.adminSearchAnalytics', { ns: 'console' }),
+    withPage(analytics, consoleAnalyticsPages, 'AdminSearchAnalyticsPage'),
+  ),
+  r(
+    'adminReports',
+    (t) => t('console.routes.adminReports', { ns: 'console' }),
+    withPage(system, consoleAnalyticsPages, 'AdminReportsPage'),
+  ),
+  r(
+    'adminResources',
+    (t) => t('console.routes.adminResources', { ns: 'console' }),
+    withPage(books, consoleFilePages, 'AdminResourcesPage'),
+  ),
   // Spec §6 names these two by permission alone.
-  r('adminFiles', (t) => t('app.routes.adminFiles'), {
+  r('adminFiles', (t) => t('console.routes.adminFiles', { ns: 'console' }), {
     guards: ['auth', 'permission'],
     permission: 'manage:books',
     page: pageFrom(consoleFilePages, 'AdminFilesPage'),
   }),
-  r('adminStorage', (t) => t('app.routes.adminStorage'), {
+  r('adminStorage', (t) => t('console.routes.adminStorage', { ns: 'console' }), {
     guards: ['auth', 'permission'],
     permission: 'manage:system',
     page: pageFrom(consoleFilePages, 'AdminStoragePage'),
   }),
-  r('adminExport', (t) => t('app.routes.adminExport'), {
-    ...books,
-    page: pageFrom(consoleTransferPages, 'AdminExportPage'),
-  }),
-  r('adminUpload', (t) => t('app.routes.adminUpload'), {
-    ...books,
-    page: pageFrom(consoleChapterPages, 'AdminUploadPage'),
-  }),
-  r('adminPromotions', (t) => t('app.routes.adminPromotions'), promotions),
-  r('adminLimitedFree', (t) => t('app.routes.adminLimitedFree'), promotions),
-  r('adminAdsSettings', (t) => t('app.routes.adminAdsSettings'), system),
-  r('adminDataImport', (t) => t('app.routes.adminDataImport'), {
-    ...books,
-    page: pageFrom(consoleTransferPages, 'AdminDataImportPage'),
-  }),
-  r('adminOrders', (t) => t('app.routes.adminOrders'), {
+  r(
+    'adminExport',
+    (t) => t('console.routes.adminExport', { ns: 'console' }),
+    withPage(books, consoleTransferPages, 'AdminExportPage'),
+  ),
+  r(
+    'adminUpload',
+    (t) => t('console.routes.adminUpload', { ns: 'console' }),
+    withPage(books, consoleChapterPages, 'AdminUploadPage'),
+  ),
+  r(
+    'adminPromotions',
+    (t) => t('console.routes.adminPromotions', { ns: 'console' }),
+    withPage(promotions, consoleOfferPages, 'AdminPromotionsPage'),
+  ),
+  r(
+    'adminLimitedFree',
+    (t) => t('console.routes.adminLimitedFree', { ns: 'console' }),
+    withPage(promotions, consoleOfferPages, 'AdminLimitedFreePage'),
+  ),
+  r(
+    'adminAdsSettings',
+    (t) => t('console.routes.adminAdsSettings', { ns: 'console' }),
+    withPage(system, consoleOfferPages, 'AdminAdsSettingsPage'),
+  ),
+  r(
+    'adminDataImport',
+    (t) => t('console.routes.adminDataImport', { ns: 'console' }),
+    withPage(books, consoleTransferPages, 'AdminDataImportPage'),
+  ),
+  r('adminOrders', (t) => t('console.routes.adminOrders', { ns: 'console' }), {
     ...consolePage('manage:orders'),
     page: pageFrom(consoleOrderPages, 'AdminOrdersPage'),
   }),
-  r('adminPlans', (t) => t('app.routes.adminPlans'), {
+  r('adminPlans', (t) => t('console.routes.adminPlans', { ns: 'console' }), {
     ...consolePage('manage:orders'),
     page: pageFrom(consoleOrderPages, 'AdminPlansPage'),
   }),

@@ -1,9 +1,8 @@
 // Turns the route table into router objects: one layout route per layout, the table under it, 404 last.
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '@/components/error-screen/error-boundary';
 import { patterns } from '@/lib/paths';
-import { AdminLayout } from './layouts/admin-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { NoLayout } from './layouts/no-layout';
 import { SimpleLayout } from './layouts/simple-layout';
@@ -13,10 +12,17 @@ import { NotFoundRoute } from './not-found-route';
 import { RootErrorScreen } from './root-error-screen';
 import { routeTable, type AppRoute, type LayoutName } from './route-table';
 
+// The console's frame is a chunk of its own, fetched with the console's pages: no listener loads it.
+const AdminLayout = lazy(() => import('./layouts/admin-layout').then((module) => ({ default: module.AdminLayout })));
+
 const layouts: Record<LayoutName, ReactNode> = {
   default: <DefaultLayout />,
   simple: <SimpleLayout />,
-  admin: <AdminLayout />,
+  admin: (
+    <Suspense fallback={null}>
+      <AdminLayout />
+    </Suspense>
+  ),
   none: <NoLayout />,
 };
 

@@ -419,8 +419,9 @@ pub fn check_password(password: &str) -> Option<FieldRule> {
 }
 
 /// [`check_password`], then `sameAsAccount` when the password equals one of the non-empty
-/// `account` names ignoring case (Unicode lower case, untrimmed password).
-fn check_new_password(password: Option<&str>, account: &[&str]) -> Option<FieldRule> {
+/// `account` names ignoring case (Unicode lower case, untrimmed password). Also the rule of
+/// a password set through an administrator's reset link.
+pub fn check_new_password(password: Option<&str>, account: &[&str]) -> Option<FieldRule> {
     let password = password.unwrap_or("");
     check_password(password).or_else(|| {
         let lowered = password.to_lowercase();

@@ -103,6 +103,20 @@ impl Permission {
         };
         text(lang, key)
     }
+
+    /// What the permission opens in the console, in `lang` (catalogue `api.permissionOpens`, the server's alone): the
+    /// pages and actions a role holding it reaches.
+    pub fn opens(self, lang: Lang) -> &'static str {
+        let key = match self {
+            Self::ManageBooks => "api.permissionOpens.manageBooks",
+            Self::ManageUsers => "api.permissionOpens.manageUsers",
+            Self::ManageSystem => "api.permissionOpens.manageSystem",
+            Self::ViewAnalytics => "api.permissionOpens.viewAnalytics",
+            Self::ManagePromotions => "api.permissionOpens.managePromotions",
+            Self::ManageOrders => "api.permissionOpens.manageOrders",
+        };
+        text(lang, key)
+    }
 }
 
 #[cfg(test)]
@@ -132,6 +146,23 @@ mod tests {
         assert_eq!(
             Permission::ManageOrders.name(Lang::En),
             "Manage orders and refunds"
+        );
+    }
+
+    #[test]
+    fn every_permission_says_what_it_opens_in_every_language_unlike_its_name() {
+        for &permission in Permission::ALL {
+            for lang in Lang::ALL {
+                let opens = permission.opens(lang);
+                assert!(
+                    !opens.is_empty() && opens != permission.name(lang),
+                    "{permission:?} {lang:?}"
+                );
+            }
+        }
+        assert_eq!(
+            Permission::ManageUsers.opens(Lang::En),
+            "Users, their roles and sessions; roles and permissions"
         );
     }
 }

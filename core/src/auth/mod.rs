@@ -8,5 +8,6 @@ pub mod device;
 pub mod kinds;
 pub mod messages;
 pub mod refresh;
+pub mod roles;
 pub mod stored;
 pub mod throttle;

@@ -188,7 +188,7 @@ impl Form {
     }
 
     /// One of the `T` spellings; `None` (and an error) otherwise.
-    fn choice<T: Spelling>(&mut self, field: &str, value: &Option<String>) -> Option<T> {
+    pub(crate) fn choice<T: Spelling>(&mut self, field: &str, value: &Option<String>) -> Option<T> {
         let Some(text) = value.as_deref().map(str::trim).filter(|t| !t.is_empty()) else {
             self.fail(field, FieldRule::Required);
             return None;

@@ -110,7 +110,7 @@ pub enum FailureScope<'a> {
 
 /// What counts against an account: failed sign-ins, attempts refused by the throttle and
 /// wrong current passwords on change-password.
-const ACCOUNT_FAILURES: [EventKind; 3] = [
+pub const ACCOUNT_FAILURES: [EventKind; 3] = [
     EventKind::LoginFailed,
     EventKind::LoginThrottled,
     EventKind::PasswordCheckFailed,

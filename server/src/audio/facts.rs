@@ -116,7 +116,7 @@ async fn load(
             asset.storage_key
         )));
     }
-    let campaigns = repository::campaign_windows(db, book.id, now_ms)
+    let campaigns = repository::campaign_windows(db, &book, now_ms)
         .await?
         .into_iter()
         .map(window)

@@ -6,7 +6,7 @@ use tingshu_core::catalog::purchase::{covers, Purchase};
 
 use crate::{
     books::repository::listed,
-    entities::{asset, book, chapter, promotion, promotion_book, purchase},
+    entities::{asset, book, chapter, promotion, promotion_book, promotion_category, purchase},
 };
 
 /// A published chapter of a published book, with the book and the audio asset (`None` when
@@ -38,19 +38,28 @@ pub async fn playable(
     Ok(Some((chapter, book, asset)))
 }
 
-/// The `(starts_at, ends_at)` windows (ms) of the campaigns on `book_id` not over at `now_ms`.
+/// The `(starts_at, ends_at)` windows (ms) of the campaigns covering `book` (naming it, or
+/// one of them naming its category) not over at `now_ms`.
 pub async fn campaign_windows(
     db: &DatabaseConnection,
-    book_id: i32,
+    book: &book::Model,
     now_ms: i64,
 ) -> Result<Vec<(i64, i64)>, DbErr> {
-    let promotion_ids: Vec<i32> = promotion_book::Entity::find()
+    let mut promotion_ids: Vec<i32> = promotion_book::Entity::find()
         .select_only()
         .column(promotion_book::Column::PromotionId)
-        .filter(promotion_book::Column::BookId.eq(book_id))
+        .filter(promotion_book::Column::BookId.eq(book.id))
         .into_tuple()
         .all(db)
         .await?;
+    let by_category: Vec<i32> = promotion_category::Entity::find()
+        .select_only()
+        .column(promotion_category::Column::PromotionId)
+        .filter(promotion_category::Column::CategoryId.eq(book.category_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    promotion_ids.extend(by_category);
     if promotion_ids.is_empty() {
         return Ok(Vec::new());
     }

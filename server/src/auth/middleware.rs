@@ -1,6 +1,6 @@
 //! The access middleware every API route passes through, with the route's requirement.
 use axum::{
-    extract::{Request, State},
+    extract::{MatchedPath, Request, State},
     http::{header, HeaderMap},
     middleware::Next,
     response::{IntoResponse, Response},
@@ -13,6 +13,7 @@ use super::{
 };
 use crate::{
     accounts::repository,
+    activity::access::{self as access_log, AccessNote},
     error::{
         words::{answer_lang, said},
         ApiError,
@@ -20,20 +21,37 @@ use crate::{
     state::AppState,
 };
 
-/// Checks the bearer token (when any) and the route's requirement before the handler runs.
+/// Checks the bearer token (when any) and the route's requirement before the handler runs;
+/// leaves the matched route and the caller on the answer for the access log.
 pub async fn require_access(
     State((state, access)): State<(AppState, Access)>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let route = request.extensions().get::<MatchedPath>().cloned();
+    let mut user_id = None;
+    let response = check_then_run(&state, access, request, next, &mut user_id).await;
+    access_log::note(AccessNote { route, user_id });
+    response
+}
+
+/// [`require_access`]'s check; `user_id` is set to the caller's once known.
+async fn check_then_run(
+    state: &AppState,
+    access: Access,
     mut request: Request,
     next: Next,
+    user_id: &mut Option<i32>,
 ) -> Response {
     // Read once, for the whole request, by `error::words::in_request_language`.
     let lang = answer_lang();
-    let caller = match authenticate(&state, request.headers()).await {
+    let caller = match authenticate(state, request.headers()).await {
         Ok(caller) => caller,
         // Public routes stay reachable with a bad or expired token: free content needs no login.
         Err(_) if matches!(access, Access::Public) => None,
         Err(error) => return error.into_response(),
     };
+    *user_id = caller.as_ref().map(|caller| caller.user.id);
     let now_ms = chrono::Utc::now().timestamp_millis();
     let subject = caller.as_ref().map(|caller| Subject {
         user_type: caller.user.user_type.clone(),

@@ -11,7 +11,8 @@ use sea_orm::{
 
 use super::view::Titles;
 use crate::entities::{
-    author, book, book_tag, category, chapter, narrator, promotion, promotion_book, tag,
+    author, book, book_tag, category, chapter, narrator, promotion, promotion_book,
+    promotion_category, tag,
 };
 
 /// Listeners see published books only; the console sees every book.
@@ -172,20 +173,6 @@ pub fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
                 .equals((book::Entity, book::Column::Id)),
         )
         .to_owned();
-    let campaign_end = Query::select()
-        .expr(Expr::col((promotion::Entity, promotion::Column::EndsAt)).max())
-        .from(promotion_book::Entity)
-        .inner_join(
-            promotion::Entity,
-            Expr::col((promotion::Entity, promotion::Column::Id))
-                .equals((promotion_book::Entity, promotion_book::Column::PromotionId)),
-        )
-        .and_where(
-            Expr::col((promotion_book::Entity, promotion_book::Column::BookId))
-                .equals((book::Entity, book::Column::Id)),
-        )
-        .cond_where(campaign_running(now_ms))
-        .to_owned();
     book::Entity::find()
         .filter(listed())
         .select_only()
@@ -273,7 +260,7 @@ pub fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
             "category_ja",
         )
         .column_as(scalar(tags), "tag_names")
-        .column_as(scalar(campaign_end), "free_until")
+        .column_as(campaign_end(now_ms), "free_until")
 }
 
 /// The summary rows of these books, in no particular order (unknown ids are skipped).
@@ -307,6 +294,58 @@ pub fn campaign_running(now_ms: i64) -> Condition {
     Condition::all()
         .add(Expr::col((promotion::Entity, promotion::Column::StartsAt)).lte(now_ms))
         .add(Expr::col((promotion::Entity, promotion::Column::EndsAt)).gt(now_ms))
+}
+
+/// The latest end of the campaigns covering the enclosing query's `books` row and running at
+/// `now_ms` (null when none is): the SQL form of the core's `campaignEnd`.
+pub fn campaign_end(now_ms: i64) -> Expr {
+    scalar(
+        Query::select()
+            .expr(Expr::col((promotion::Entity, promotion::Column::EndsAt)).max())
+            .from(promotion::Entity)
+            .cond_where(campaign_running(now_ms))
+            .cond_where(campaign_covers_book())
+            .to_owned(),
+    )
+}
+
+/// The campaign (`promotions` row) covers the `books` row of the enclosing query: it names
+/// the book, or the category the book is filed in (core `offers::campaign_form`: a book is
+/// free while any campaign covering it runs; the latest end counts).
+pub fn campaign_covers_book() -> Condition {
+    let named = Query::select()
+        .expr(Expr::val(1))
+        .from(promotion_book::Entity)
+        .and_where(
+            Expr::col((promotion_book::Entity, promotion_book::Column::PromotionId))
+                .equals((promotion::Entity, promotion::Column::Id)),
+        )
+        .and_where(
+            Expr::col((promotion_book::Entity, promotion_book::Column::BookId))
+                .equals((book::Entity, book::Column::Id)),
+        )
+        .to_owned();
+    let in_category = Query::select()
+        .expr(Expr::val(1))
+        .from(promotion_category::Entity)
+        .and_where(
+            Expr::col((
+                promotion_category::Entity,
+                promotion_category::Column::PromotionId,
+            ))
+            .equals((promotion::Entity, promotion::Column::Id)),
+        )
+        .and_where(
+            Expr::col((
+                promotion_category::Entity,
+                promotion_category::Column::CategoryId,
+            ))
+            .equals((book::Entity, book::Column::CategoryId)),
+        )
+        .to_owned();
+    Condition::any()
+        .add(Expr::exists(named))
+        .add(Expr::exists(in_category))
 }
 
 /// promotion_books → promotions.

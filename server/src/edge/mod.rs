@@ -24,7 +24,7 @@ use tower_http::{
 };
 use tracing::Level;
 
-use crate::{config::Config, error::ApiError};
+use crate::{activity::access::AccessLogLayer, config::Config, error::ApiError};
 
 /// The page's policy: scripts only from this site (no inline script but those a page shell is
 /// sent with, by hash: [`page_csp`]; no eval; wasm may be compiled), styles from this site plus
@@ -75,10 +75,12 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// `router` inside the edge layers, outermost first: request ids and one log line per
 /// request, security headers, compression (never of audio), the request's language, JSON
-/// rejections, the client's address, the JSON body limit, handler and body time limits.
+/// rejections, the client's address, the access log (`access_log`: after the address is
+/// known, outside the time limits so a timed-out request is logged with its 408), the JSON
+/// body limit, handler and body time limits.
 /// They wrap the router once, as one service: a layer added with `Router::layer` wraps
 /// every route on its own, and each request would copy every one of them.
-pub fn wrap(router: Router, config: &Config) -> AppService {
+pub fn wrap(router: Router, config: &Config, access_log: AccessLogLayer) -> AppService {
     let limits = config.timeouts;
     let compress_when = DefaultPredicate::new()
         .and(NotForContentType::const_new("audio/"))
@@ -108,6 +110,7 @@ pub fn wrap(router: Router, config: &Config) -> AppService {
             Arc::from(config.trusted_proxies.as_slice()),
             crate::client::resolve_client,
         ))
+        .layer(access_log)
         .layer(DefaultBodyLimit::max(crate::routes::API_BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,

@@ -14,6 +14,12 @@ pub struct Model {
     pub user_agent: Option<String>,
     /// Milliseconds since the Unix epoch.
     pub created_at: i64,
+    /// The administrator's answer, when one was given.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub reply: Option<String>,
+    pub replied_by: Option<i32>,
+    pub replied_by_name: Option<String>,
+    pub replied_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,6 +10,9 @@ pub struct Model {
     pub starts_at: i64,
     pub ends_at: i64,
     pub created_at: i64,
+    pub updated_at: i64,
+    /// When it was ended early from the console (its `ends_at` is then that instant).
+    pub ended_at: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

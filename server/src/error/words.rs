@@ -63,6 +63,20 @@ pub enum Missing {
     Review(i32),
     Author(i32),
     Narrator(i32),
+    /// A role of the console (by id).
+    Role(i32),
+    /// An account (by id), in the console.
+    User(i32),
+    /// A session (by id) of an account, in the console.
+    Session(String),
+    /// A limited-free campaign (by id), in the console.
+    Promotion(i32),
+    /// An ad (by id), in the console.
+    Ad(i32),
+    /// A sign-in throttle (by key: `user:<id>` or `name:<account>`), in the console.
+    Throttle(String),
+    /// A listener's feedback message (by id), in the console.
+    Feedback(i32),
 }
 
 impl Missing {
@@ -91,6 +105,13 @@ impl Missing {
             Self::Review(review) => id("api.notFound.review", review),
             Self::Author(author) => id("api.notFound.author", author),
             Self::Narrator(narrator) => id("api.notFound.narrator", narrator),
+            Self::Role(role) => id("api.notFound.role", role),
+            Self::User(user) => id("api.notFound.user", user),
+            Self::Session(session) => text_with(lang, "api.notFound.session", &[("id", session)]),
+            Self::Promotion(promotion) => id("api.notFound.promotion", promotion),
+            Self::Ad(ad) => id("api.notFound.ad", ad),
+            Self::Throttle(key) => text_with(lang, "api.notFound.throttle", &[("key", key)]),
+            Self::Feedback(feedback) => id("api.notFound.feedback", feedback),
         }
     }
 }
@@ -139,6 +160,8 @@ mod tests {
             Missing::Review(7),
             Missing::Author(7),
             Missing::Narrator(7),
+            Missing::Role(7),
+            Missing::Throttle("user:7".into()),
         ];
         for lang in Lang::ALL {
             for thing in &missing {

@@ -105,6 +105,7 @@ fn with_device_cookie(state: &AppState, signed_in: SignedInBundle) -> WithDevice
 /// lets this browser sign in to the account while others' wrong guesses hold it back.
 #[utoipa::path(post, path = "/auth/register", tag = "auth", request_body = RegistrationRequest,
     responses((status = 200, body = Success<SignedInBundle>),
+        (status = 403, description = "Registration is closed (`registration_closed`)", body = ErrorBody),
         (status = 409, description = "The email or username is taken", body = ErrorBody),
         (status = 429, description = "Too many registrations from this address", body = ErrorBody),
         (status = 503, description = "Password hashing is at capacity; retry after `retryAfter`", body = ErrorBody)))]
@@ -115,6 +116,14 @@ async fn register(
     client: Client,
     Body(input): Body<RegistrationRequest>,
 ) -> ApiResult<WithDeviceCookie> {
+    if !state.settings.current().await.registration_open {
+        return Err(ApiError::Forbidden {
+            status_message: "Registration closed".to_owned(),
+            code: "registration_closed".to_owned(),
+            message: tingshu_core::i18n::texts::text(client.lang, "api.offers.registrationClosed")
+                .to_owned(),
+        });
+    }
     state
         .budgets
         .spend(Budget::Register, address, client.lang)?;

@@ -40,6 +40,7 @@ pub struct Readiness {
 #[serde(rename_all = "camelCase")]
 struct Records {
     search_queries: RecordCounts,
+    access_log: RecordCounts,
 }
 
 /// Ready when the database answers AND can write right now (503 while its disk is full).
@@ -54,6 +55,7 @@ async fn check_readiness(State(state): State<AppState>) -> ApiResult<Json<Succes
         version: env!("CARGO_PKG_VERSION"),
         records: Records {
             search_queries: state.search_log.counts(),
+            access_log: state.activity.access_log.counts(),
         },
     }))
 }

@@ -24,11 +24,13 @@ pub mod i18n;
 pub mod library;
 pub mod page_files;
 pub mod page_meta;
+pub mod password_reset;
 pub mod payments;
 pub mod people;
 pub mod ratings;
 pub mod registry;
 pub mod search;
+pub mod site;
 pub mod spa;
 
 use registry::{ApiParts, ApiRoutes, RouteEntry};
@@ -42,7 +44,9 @@ pub const API_BODY_LIMIT: usize = 32 * 1024;
 pub fn api(state: Option<AppState>) -> ApiParts {
     let api = ApiRoutes::new(state);
     let api = feedback::routes(api);
+    let api = site::routes(api);
     let api = auth::routes(api);
+    let api = password_reset::routes(api);
     let api = admin::routes(api);
     let api = catalog::routes(api);
     let api = library::routes(api);

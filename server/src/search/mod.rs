@@ -293,6 +293,12 @@ impl SearchIndex {
     }
 }
 
+/// A query as search reads it: its words (jieba-cut, lower-cased, without punctuation,
+/// repeats or stop-words) joined by single spaces; search analytics count queries by it.
+pub fn normalize_query(text: &str) -> String {
+    query::Plan::without_index(text).normalized()
+}
+
 /// The ways a query is tried, until one finds something: `(all_terms, typos)`. Every word
 /// must match as typed (or as the start of a word); then within its typo budget; then any
 /// word may (best matches first). Typo matching is the costly part of a query (a Levenshtein

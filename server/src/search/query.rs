@@ -48,10 +48,25 @@ pub struct Plan {
 
 impl Plan {
     pub fn parse(index: &Index, text: &str) -> Self {
-        let mut analyzer = index
+        let analyzer = index
             .tokenizers()
             .get(schema::QUERY_WORDS)
             .unwrap_or_else(schema::query_words_analyzer);
+        Self::cut(analyzer, text)
+    }
+
+    /// The query's words as [`Plan::parse`] cuts them, with the built-in query analyzer.
+    pub fn without_index(text: &str) -> Self {
+        Self::cut(schema::query_words_analyzer(), text)
+    }
+
+    /// The words joined by single spaces: the query as search reads it.
+    pub fn normalized(&self) -> String {
+        let words: Vec<&str> = self.words.iter().map(|word| word.text.as_str()).collect();
+        words.join(" ")
+    }
+
+    fn cut(mut analyzer: TextAnalyzer, text: &str) -> Self {
         let mut stream = analyzer.token_stream(text);
         let mut words: Vec<Word> = Vec::new();
         while let Some(token) = stream.next() {

@@ -95,7 +95,10 @@ pub struct Uploads {
     busy: Arc<Mutex<HashSet<String>>>,
     /// Free bytes part files always leave on the staging disk.
     floor_bytes: u64,
+    /// The configured limits, used when no site settings are attached.
     pub limits: UploadLimits,
+    /// The site settings whose upload limits apply (changed without a restart).
+    settings: Option<crate::settings::Settings>,
 }
 
 /// An upload claimed by one request; released when dropped.
@@ -132,7 +135,31 @@ impl Uploads {
             busy: Arc::default(),
             floor_bytes: db_reserve_bytes.saturating_mul(2),
             limits,
+            settings: None,
         })
+    }
+
+    /// These uploads take their limits from the site settings.
+    pub fn with_settings(self, settings: crate::settings::Settings) -> Self {
+        Self {
+            settings: Some(settings),
+            ..self
+        }
+    }
+
+    /// The largest file of `kind` now, in bytes: the site settings' limit, else the configured one.
+    pub async fn limit_of(&self, kind: UploadKind) -> u64 {
+        match &self.settings {
+            Some(settings) => {
+                let current = settings.current().await;
+                let mb = match kind {
+                    UploadKind::Audio => current.max_audio_mb,
+                    UploadKind::Image => current.max_image_mb,
+                };
+                u64::from(mb) * 1024 * 1024
+            }
+            None => self.limits.of(kind),
+        }
     }
 
     fn part(&self, id: &str) -> PathBuf {
@@ -223,7 +250,7 @@ pub async fn create(
             .into(),
         });
     }
-    let limit = uploads.limits.of(new.kind);
+    let limit = uploads.limit_of(new.kind).await;
     if new.size == 0 || new.size > limit {
         return Err(ApiError::invalid_field(
             "size",

@@ -1,6 +1,8 @@
 //! Integration tests: the real application over real HTTP, a fresh database per test.
 mod abuse;
 mod access_matrix;
+mod activity;
+mod analytics;
 mod architecture;
 mod audio;
 mod auth;
@@ -20,9 +22,12 @@ mod helpers;
 mod i18n;
 mod library;
 mod library_lang;
+mod offers;
 mod payments;
 mod people;
+mod people_admin;
 mod ratings;
+mod roles;
 mod search;
 mod spa;
 mod transfer;

@@ -248,6 +248,31 @@ async fn exports_stream_every_row_in_the_columns_the_import_reads() {
     );
 }
 
+/// Runs `tingshu ARGS` on the app's database off the test's runtime: the server shares that
+/// runtime, and a command blocking it could leave the server's queued writes (the access log)
+/// holding the database's write lock until the command gives up waiting for it.
+async fn run_binary(app: &TestApp, args: &[&str]) -> std::process::Output {
+    let data_dir = app.config.data_dir.clone();
+    let url = app
+        .config
+        .database_url
+        .as_ref()
+        .unwrap()
+        .expose()
+        .to_owned();
+    let args: Vec<String> = args.iter().map(|arg| (*arg).to_owned()).collect();
+    tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tingshu"))
+            .args(&args)
+            .env("DATA_DIR", data_dir)
+            .env("DATABASE_URL", url)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap()
+}
+
 #[tokio::test]
 async fn the_binary_imports_and_exports_from_the_command_line() {
     let app = spawn_app().await;
@@ -256,25 +281,14 @@ async fn the_binary_imports_and_exports_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("books.csv");
     std::fs::write(&input, "titleZh,descriptionZh,author,category,status,access\n命令行,简介,作者,imports,finished,free\n").unwrap();
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_tingshu"))
-            .args(args)
-            .env("DATA_DIR", &app.config.data_dir)
-            .env(
-                "DATABASE_URL",
-                app.config.database_url.as_ref().unwrap().expose(),
-            )
-            .output()
-            .unwrap()
-    };
-    let checked = run(&["import", input.to_str().unwrap(), "--dry-run"]);
+    let checked = run_binary(&app, &["import", input.to_str().unwrap(), "--dry-run"]).await;
     assert!(
         checked.status.success(),
         "{}",
         String::from_utf8_lossy(&checked.stderr)
     );
     assert_eq!(app.sql_count("SELECT COUNT(*) FROM books").await, 0);
-    let imported = run(&["import", input.to_str().unwrap()]);
+    let imported = run_binary(&app, &["import", input.to_str().unwrap()]).await;
     assert!(
         imported.status.success(),
         "{}",
@@ -283,14 +297,18 @@ async fn the_binary_imports_and_exports_from_the_command_line() {
     assert!(String::from_utf8_lossy(&imported.stdout).contains("Imported: 1 books"));
     assert_eq!(app.sql_count("SELECT COUNT(*) FROM books").await, 1);
     let output = dir.path().join("out.json");
-    let exported = run(&[
-        "export",
-        "books",
-        "--format",
-        "json",
-        "--output",
-        output.to_str().unwrap(),
-    ]);
+    let exported = run_binary(
+        &app,
+        &[
+            "export",
+            "books",
+            "--format",
+            "json",
+            "--output",
+            output.to_str().unwrap(),
+        ],
+    )
+    .await;
     assert!(
         exported.status.success(),
         "{}",
@@ -300,7 +318,7 @@ async fn the_binary_imports_and_exports_from_the_command_line() {
     assert_eq!(books[0]["titleZh"], "命令行");
     // A bad file fails with the reasons on standard error.
     std::fs::write(&input, "titleZh,author\n,x\n").unwrap();
-    let refused = run(&["import", input.to_str().unwrap()]);
+    let refused = run_binary(&app, &["import", input.to_str().unwrap()]).await;
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("row 2: titleZh"));
 }
@@ -432,15 +450,7 @@ async fn no_exported_cell_starts_a_formula_and_the_export_imports_back_as_it_was
     }
 
     // `tingshu export` writes the same cells.
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tingshu"))
-        .args(["export", "users"])
-        .env("DATA_DIR", &app.config.data_dir)
-        .env(
-            "DATABASE_URL",
-            app.config.database_url.as_ref().unwrap().expose(),
-        )
-        .output()
-        .unwrap();
+    let output = run_binary(&app, &["export", "users"]).await;
     assert!(
         output.status.success(),
         "{}",

@@ -5,6 +5,8 @@ import type { Dashboard } from '@/lib/api/types';
 import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
+import { patterns } from '@/lib/paths';
+import { routeTable } from '../route-table';
 
 const dashboard: Dashboard = {
   books: 0,
@@ -33,7 +35,11 @@ const everySection = [
   '导入',
   '导出',
   '限免活动',
+  '限免作品',
+  '广告位',
   '数据分析',
+  '搜索分析',
+  '报表',
   '订单管理',
   '会员方案',
   '用户',
@@ -41,6 +47,7 @@ const everySection = [
   '权限',
   '存储',
   '日志',
+  '访问日志',
   '安全',
   '设置',
 ];
@@ -73,6 +80,17 @@ describe('console sidebar', () => {
     expect(screen.getByRole('link', { name: '会员方案' })).toHaveAttribute('href', '/admin/plans');
   });
 
+  it('links only to routes that draw a page', async () => {
+    mockFetch({ 'GET /api/admin/dashboard': ok(dashboard) });
+    renderApp('/admin', { user: users.admin });
+    const nav = await screen.findByRole('navigation', { name: '后台导航' }, { timeout: 5000 });
+    for (const link of within(nav).getAllByRole('link')) {
+      const href = link.getAttribute('href') ?? '';
+      const route = routeTable.find((entry) => patterns[entry.name] === href);
+      expect(route?.page, `${href} has a page`).toBeDefined();
+    }
+  });
+
   it("draws a listener's 403 in the site's frame, without the console's", async () => {
     renderApp('/admin', { user: users.free });
     expect(await screen.findByRole('alert')).toHaveTextContent('403');
@@ -86,7 +104,9 @@ describe('console sidebar', () => {
     renderApp('/en/admin', { user: users.editorWithoutBooks, lang: 'en' });
     const nav = await screen.findByRole('navigation', { name: 'Admin sections' }, { timeout: 5000 });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Analytics']);
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Analytics', 'Search analytics']);
     expect(links[1]).toHaveAttribute('href', '/en/admin/analytics');
+    expect(screen.getByRole('heading', { name: 'Offers and insight' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'People and access' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-// The admin console frame: top bar and a sidebar of the console sections the signed-in user may
-// open (each link's route decided by core's `decideRoute`, as the router decides the page) around the page.
+// The admin console frame: top bar and a grouped sidebar of the console sections the signed-in user
+// may open (each link's route decided by core's `decideRoute`, as the router decides the page; a
+// route without a page is never linked) around the page. A chunk of its own (`../routes.tsx`).
 import { Outlet } from 'react-router';
 import { PlayerSlot } from '@/features/player';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { Logo } from './logo';
 import { PageBoundary } from './page-boundary';
 import { SkipLink } from './skip-link';
 import './layouts.css';
+import './admin-layout.css';
 
 interface Section {
   route: RouteName;
@@ -30,48 +32,94 @@ interface Section {
   manages?: string;
 }
 
-const sections: Section[] = [
-  { route: 'admin', label: (t) => t('app.admin.nav.dashboard'), end: true },
-  { route: 'adminBooks', label: (t) => t('app.admin.nav.books') },
-  { route: 'adminChapters', label: (t) => t('app.admin.nav.chapters') },
-  { route: 'adminCategories', label: (t) => t('app.admin.nav.categories') },
-  { route: 'adminUpload', label: (t) => t('app.admin.nav.upload') },
-  { route: 'adminResources', label: (t) => t('app.admin.nav.resources') },
-  { route: 'adminFiles', label: (t) => t('app.admin.nav.files') },
-  { route: 'adminDataImport', label: (t) => t('app.admin.nav.import') },
-  { route: 'adminExport', label: (t) => t('app.admin.nav.export') },
-  { route: 'adminPromotions', label: (t) => t('app.admin.nav.promotions') },
-  { route: 'adminAnalytics', label: (t) => t('app.admin.nav.analytics') },
-  // The orders pages' route titles are their sidebar names.
-  { route: 'adminOrders', label: (t) => t('app.routes.adminOrders') },
-  { route: 'adminPlans', label: (t) => t('app.routes.adminPlans') },
-  { route: 'adminUsers', label: (t) => t('app.admin.nav.users') },
-  { route: 'adminRoles', label: (t) => t('app.admin.nav.roles'), manages: 'manage:users' },
-  { route: 'adminPermissions', label: (t) => t('app.admin.nav.permissions'), manages: 'manage:users' },
-  { route: 'adminStorage', label: (t) => t('app.admin.nav.storage') },
-  { route: 'adminLogs', label: (t) => t('app.admin.nav.logs') },
-  { route: 'adminSecurity', label: (t) => t('app.admin.nav.security') },
-  { route: 'adminSettings', label: (t) => t('app.admin.nav.settings') },
+type GroupName = 'content' | 'offers' | 'money' | 'people' | 'operations';
+
+const groupLabel: Record<GroupName, Label> = {
+  content: (t) => t('console.nav.groupContent'),
+  offers: (t) => t('console.nav.groupOffers'),
+  money: (t) => t('console.nav.groupMoney'),
+  people: (t) => t('console.nav.groupPeople'),
+  operations: (t) => t('console.nav.groupOperations'),
+};
+
+const groups: [GroupName, Section[]][] = [
+  [
+    'content',
+    [
+      { route: 'admin', label: (t) => t('console.nav.dashboard'), end: true },
+      { route: 'adminBooks', label: (t) => t('console.nav.books') },
+      { route: 'adminChapters', label: (t) => t('console.nav.chapters') },
+      { route: 'adminCategories', label: (t) => t('console.nav.categories') },
+      { route: 'adminUpload', label: (t) => t('console.nav.upload') },
+      { route: 'adminResources', label: (t) => t('console.nav.resources') },
+      { route: 'adminFiles', label: (t) => t('console.nav.files') },
+      { route: 'adminDataImport', label: (t) => t('console.nav.import') },
+      { route: 'adminExport', label: (t) => t('console.nav.export') },
+    ],
+  ],
+  [
+    'offers',
+    [
+      { route: 'adminPromotions', label: (t) => t('console.nav.promotions') },
+      { route: 'adminLimitedFree', label: (t) => t('console.nav.limitedFree') },
+      { route: 'adminAdsSettings', label: (t) => t('console.nav.ads') },
+      { route: 'adminAnalytics', label: (t) => t('console.nav.analytics') },
+      { route: 'adminSearchAnalytics', label: (t) => t('console.nav.searchAnalytics') },
+      { route: 'adminReports', label: (t) => t('console.nav.reports') },
+    ],
+  ],
+  [
+    'money',
+    [
+      // The orders pages' route titles are their sidebar names.
+      { route: 'adminOrders', label: (t) => t('console.routes.adminOrders') },
+      { route: 'adminPlans', label: (t) => t('console.routes.adminPlans') },
+    ],
+  ],
+  [
+    'people',
+    [
+      { route: 'adminUsers', label: (t) => t('console.nav.users') },
+      { route: 'adminRoles', label: (t) => t('console.nav.roles'), manages: 'manage:users' },
+      { route: 'adminPermissions', label: (t) => t('console.nav.permissions'), manages: 'manage:users' },
+    ],
+  ],
+  [
+    'operations',
+    [
+      { route: 'adminStorage', label: (t) => t('console.nav.storage') },
+      { route: 'adminLogs', label: (t) => t('console.nav.logs') },
+      { route: 'adminAccessLogs', label: (t) => t('console.nav.accessLogs') },
+      { route: 'adminSecurity', label: (t) => t('console.nav.security') },
+      { route: 'adminSettings', label: (t) => t('console.nav.settings') },
+    ],
+  ],
 ];
 
 const routes = new Map(routeTable.map((route) => [route.name, route]));
 
-/** The sections the signed-in user may open. */
-function useOpenSections(): Section[] {
+/**
+ * The sections the signed-in user may open, by group (empty groups left out). A section whose
+ * route has no page yet is never linked: the sidebar leads only to real pages.
+ */
+function useOpenGroups(): [GroupName, Section[]][] {
   const user = toGuardUser(useCurrentUser());
   const { lang } = useLang();
-  return sections.filter((section) => {
+  const opens = (section: Section) => {
     const route = routes.get(section.route);
-    if (!route) return false;
+    if (!route?.page) return false;
     const access = section.manages ? { guards: [...route.guards, 'permission'], permission: section.manages } : route;
     const path = localizeTarget(pathTo(section.route), lang);
     return routeDecision(access, { path, user, lang }).kind === 'allow';
-  });
+  };
+  return groups
+    .map(([name, sections]): [GroupName, Section[]] => [name, sections.filter(opens)])
+    .filter(([, sections]) => sections.length > 0);
 }
 
 export function AdminLayout() {
-  const { t } = useTranslation();
-  const open = useOpenSections();
+  const { t } = useTranslation('console');
+  const open = useOpenGroups();
   // Not a console member (a listener, or a guest on the way to sign in): the refusal is drawn in
   // the site's own frame, never in the console's.
   if (open.length === 0) return <DefaultLayout />;
@@ -80,24 +128,14 @@ export function AdminLayout() {
     <div className="layout layout--admin">
       <SkipLink />
       <header className="admin-header">
-        <Logo suffix={t('app.admin.title')} />
+        <Logo suffix={t('console.nav.title')} />
         <div className="site-header__tools">
           <LanguageSwitcher />
           <AccountMenu />
         </div>
       </header>
       <div className="admin-frame">
-        <nav className="admin-sidebar" aria-label={t('app.admin.nav.label')}>
-          <ul className="admin-sidebar__list">
-            {open.map((section) => (
-              <li key={section.route}>
-                <LocalizedNavLink to={pathTo(section.route)} end={section.end} className="admin-sidebar__link">
-                  {section.label(t)}
-                </LocalizedNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AdminSidebar open={open} />
         <main id="main-content" className="admin-main" tabIndex={-1}>
           <PageBoundary>
             <Outlet />
@@ -106,5 +144,30 @@ export function AdminLayout() {
       </div>
       <PlayerSlot />
     </div>
+  );
+}
+
+/** The console's sections, in groups; its texts come with the console's own catalogue. */
+function AdminSidebar({ open }: { open: [GroupName, Section[]][] }) {
+  const { t } = useTranslation('console');
+  return (
+    <nav className="admin-sidebar" aria-label={t('console.nav.label')}>
+      {open.map(([group, sections]) => (
+        <div key={group} className="admin-sidebar__group">
+          <h2 className="admin-sidebar__heading" id={`admin-nav-${group}`}>
+            {groupLabel[group](t)}
+          </h2>
+          <ul className="admin-sidebar__list" aria-labelledby={`admin-nav-${group}`}>
+            {sections.map((section) => (
+              <li key={section.route}>
+                <LocalizedNavLink to={pathTo(section.route)} end={section.end} className="admin-sidebar__link">
+                  {section.label(t)}
+                </LocalizedNavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
   );
 }

@@ -29,6 +29,7 @@ import { catalogQueries } from '@/lib/queries/catalog';
 import { useShelfMutation, type Shelf } from '@/lib/queries/library';
 import { ChapterRow } from './chapter-row';
 import { DownloadBookButton } from './download-book-button';
+import { AdSlot } from '@/components/ads/ad-slot';
 import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { STATUS_LABEL } from '@/components/catalog/labels';
@@ -274,6 +275,7 @@ export function BookDetailPage() {
             <EmptyState>{t('app.catalog.book.noChapters')}</EmptyState>
           ))}
       </section>
+      <AdSlot slot="book_detail" />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useLang } from '@/lib/lang';
 import { pathTo } from '@/lib/paths';
 import type { CategoryNode } from '@/lib/api/types';
 import { catalogQueries } from '@/lib/queries/catalog';
+import { AdSlot } from '@/components/ads/ad-slot';
 import '@/components/catalog/catalog-page.css';
 import './catalog-pages.css';
 import { REASON_LABEL } from '@/components/catalog/labels';
@@ -97,6 +98,7 @@ export function LimitedFreePage() {
         ) : (
           <EmptyState>{t('app.catalog.limitedFree.empty')}</EmptyState>
         ))}
+      <AdSlot slot="limited_free" />
     </div>
   );
 }

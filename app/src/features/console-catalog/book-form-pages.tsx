@@ -132,7 +132,9 @@ export function AdminBookEditPage() {
       <BackToList />
       <header className="console-head">
         <h1>
-          {book.data ? t('console.bookForm.editTitle', { title: book.data.titleZh }) : t('app.routes.adminBookEdit')}
+          {book.data
+            ? t('console.bookForm.editTitle', { title: book.data.titleZh })
+            : t('console.routes.adminBookEdit')}
         </h1>
         <LocalizedLink className="button" to={pathTo('adminBookChapters', { id })}>
           {t('console.bookForm.chapters')}

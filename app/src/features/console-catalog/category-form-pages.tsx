@@ -68,7 +68,7 @@ export function AdminCategoryEditPage() {
       <h1>
         {category
           ? t('console.categoryForm.editTitle', { name: categoryName(category, lang) })
-          : t('app.routes.adminCategoryEdit')}
+          : t('console.routes.adminCategoryEdit')}
       </h1>
       {categories.isPending && <Skeleton count={3} variant="row" />}
       {categories.isError && <ErrorState error={categories.error} onRetry={() => void categories.refetch()} />}

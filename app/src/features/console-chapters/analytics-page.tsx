@@ -116,7 +116,7 @@ export function AdminBookChapterAnalyticsPage() {
       <h1>
         {list.data
           ? t('console.figures.title', { title: list.data.book.titleZh })
-          : t('app.routes.adminChapterAnalytics')}
+          : t('console.routes.adminChapterAnalytics')}
       </h1>
       <p className="field__hint">{t('console.figures.about')}</p>
       {figures.isPending && <Skeleton count={6} variant="row" />}

@@ -282,7 +282,7 @@ export function AdminBookChapterBatchCreatePage() {
       <h1>
         {list.data
           ? t('console.batch.title', { title: list.data.book.titleZh })
-          : t('app.routes.adminChapterBatchCreate')}
+          : t('console.routes.adminChapterBatchCreate')}
       </h1>
       <p className="field__hint">{t('console.batch.lead')}</p>
       {existing > 0 ? (

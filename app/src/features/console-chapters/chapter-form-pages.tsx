@@ -50,7 +50,7 @@ export function AdminBookChapterCreatePage() {
       <h1>
         {list.data
           ? t('console.chapterForm.createTitle', { title: list.data.book.titleZh })
-          : t('app.routes.adminChapterCreate')}
+          : t('console.routes.adminChapterCreate')}
       </h1>
       <ChapterForm bookId={bookId} onSaved={created} />
     </div>
@@ -98,7 +98,7 @@ function ChapterEditor({ chapterId }: { chapterId: number }) {
         <h1>
           {chapter.data
             ? t('console.chapterForm.editTitle', { place: chapter.data.idx, title: chapter.data.titleZh })
-            : t('app.routes.adminChapterEdit')}
+            : t('console.routes.adminChapterEdit')}
         </h1>
         {chapter.isSuccess ? <DeleteChapter chapter={chapter.data} /> : null}
       </header>

@@ -289,7 +289,7 @@ export function AdminBookChaptersPage() {
         <LocalizedLink to={pathTo('adminBooks')}>{t('console.books.back')}</LocalizedLink>
       </p>
       <header className="console-head">
-        <h1>{book ? t('console.chapters.title', { title: book.titleZh }) : t('app.routes.adminBookChapters')}</h1>
+        <h1>{book ? t('console.chapters.title', { title: book.titleZh }) : t('console.routes.adminBookChapters')}</h1>
         <nav className="console-actions" aria-label={t('console.chapters.actionsLabel')}>
           <LocalizedLink className="button" to={pathTo('adminBookEdit', { id: bookId })}>
             {t('console.chapters.editBook')}

@@ -14,6 +14,7 @@ import { useBookFilterOptions } from '@/components/catalog/filter-options';
 import { useUrlFilters } from '@/lib/use-url-filters';
 import { pathTo } from '@/lib/paths';
 import { Highlight } from './highlight';
+import { AdSlot } from '@/components/ads/ad-slot';
 import '@/components/catalog/catalog-page.css';
 import './search-page.css';
 
@@ -177,6 +178,7 @@ export function SearchPage() {
           </div>
         </div>
       )}
+      <AdSlot slot="search_results" />
     </div>
   );
 }

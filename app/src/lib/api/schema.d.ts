@@ -6,6 +6,104 @@
  */
 
 export interface paths {
+    "/api/admin/access-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests, newest first, filtered by user, address, method, route, status and time. Rows
+         *     older than the retention are only in the daily rollups.
+         */
+        get: operations["list_access_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/access-logs/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests per UTC day, method and route (count, 4xx, 5xx, mean latency, bytes) of the days
+         *     the retention rolled up, the latest day first, then the busiest route.
+         */
+        get: operations["list_access_log_daily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ad by place, latest start first, with whether it shows now. */
+        get: operations["list_admin_ads"];
+        put?: never;
+        /** Creates an ad; 400 names every bad field (a link must pass the external-link rule). */
+        post: operations["create_admin_ad"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an ad. */
+        put: operations["update_admin_ad"];
+        post?: never;
+        /** Deletes an ad. */
+        delete: operations["delete_admin_ad"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily active listeners, plays, listening hours, new users, members gained and lost over a
+         *     period and the one before it (same length), per day and in total; orders and revenue per
+         *     currency; the top books, chapters and categories; completion per book. Read from the
+         *     daily rollups (folded every minute), never from the raw rows.
+         */
+        get: operations["get_admin_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/books": {
         parameters: {
             query?: never;
@@ -341,6 +439,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Listeners' feedback, newest first, filtered by status and category. */
+        get: operations["list_admin_feedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feedback/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers a listener's message (core `validateFeedbackReply`: 1 to 2000 characters); the
+         *     answer is stored with who gave it and when, and written to the audit log. A second answer
+         *     replaces the first.
+         */
+        post: operations["reply_admin_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/files": {
         parameters: {
             query?: never;
@@ -434,6 +570,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first, filtered by who, what entity, what action and when; each
+         *     change with its record before and after and the fields that differ.
+         */
+        get: operations["list_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -488,6 +644,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every permission in core's order: its name and what it opens in the caller's language,
+         *     and the roles holding it.
+         */
+        get: operations["list_admin_permissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/plans": {
         parameters: {
             query?: never;
@@ -525,6 +701,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of campaigns, latest end first, with their books and categories; `status` keeps
+         *     the upcoming, running or ended ones.
+         */
+        get: operations["list_admin_promotions"];
+        put?: never;
+        /**
+         * Creates a campaign (it must end in the future); its books are free to listeners from
+         *     its start, at once on this server.
+         */
+        post: operations["create_admin_promotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign with its books and categories. */
+        get: operations["get_admin_promotion"];
+        /** Changes a campaign's name, window, books and categories. */
+        put: operations["update_admin_promotion"];
+        post?: never;
+        /** Deletes a campaign. */
+        delete: operations["delete_admin_promotion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends a campaign now: its books stop being free at once on this server (unless another
+         *     running campaign covers them). An ended campaign is left as it is.
+         */
+        post: operations["end_admin_promotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cards listeners will see on `/limited-free` for this campaign (its first 12 listed
+         *     books, with the countdown as at its start), in the request language.
+         */
+        get: operations["preview_admin_promotion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A period's report: listening, new users and members, revenue per currency, catalogue
+         *     growth (books and chapters added) and top content, with the previous period of equal
+         *     length; as JSON, or as a CSV file (`format=csv`, money in minor units).
+         */
+        get: operations["get_admin_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reviews/{id}/hidden": {
         parameters: {
             query?: never;
@@ -542,6 +822,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every role by id, with how many users hold it and its permissions. */
+        get: operations["list_admin_roles"];
+        put?: never;
+        /**
+         * Creates a role with a name and a description, holding no permission yet; 400 names
+         *     every bad field, 409 a name already in use.
+         */
+        post: operations["create_admin_role"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames and describes a role; 409 for a name in use, or a new name for a built-in role. */
+        put: operations["update_admin_role"];
+        post?: never;
+        /**
+         * Deletes a role; its holders lose what it granted on their next request. 409
+         *     `role_built_in` for a built-in role, `last_way_in` when it is the caller's only source
+         *     of manage:users (unless the caller is an administrator by account type).
+         */
+        delete: operations["delete_admin_role"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/roles/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One role with its permissions (what the matrix editor starts from). */
+        get: operations["get_admin_role_permissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Grants and revokes permissions of a role as one change (not a replacement: two
+         *     administrators changing one role at once both count); answers the role as it now is.
+         *     400 names `grant` or `revoke` for a permission outside the set or in both; 409
+         *     `last_way_in` when it would take manage:users from the caller's only role holding it.
+         */
+        patch: operations["change_admin_role_permissions"];
+        trace?: never;
+    };
+    "/api/admin/search-analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top queries, queries that found nothing and searches per day over a period. Queries count
+         *     by their normalised form, and forms that found the same best book count as one line
+         *     (西游记 and xiyouji).
+         */
+        get: operations["get_admin_search_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/security/events": {
         parameters: {
             query?: never;
@@ -549,9 +916,94 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest sign-in and token events, newest first, with how many there are in all. */
+        /**
+         * Sign-in and token events, newest first, optionally of one kind, user or address, with how
+         *     many match.
+         */
         get: operations["list_security_events"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/revoked-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sessions closed because their refresh token was used twice (a stolen token replayed), the
+         *     latest first.
+         */
+        get: operations["list_revoked_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/throttles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account (`user:<id>`) and unknown name (`name:<account>`) the sign-in throttle holds
+         *     back now, as a sign-in would be decided, the longest wait first.
+         */
+        get: operations["list_throttles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/throttles/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Clears a throttle: its failures stop counting (they stay in the events, marked `_cleared`);
+         *     written to the audit log. 404 when nothing counts under the key.
+         */
+        delete: operations["clear_throttle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings in force: site name, default language, registration, upload limits (MiB),
+         *     access-log retention (days) and support contact. Every instance applies a change within
+         *     10 seconds, this one at once.
+         */
+        get: operations["get_admin_settings"];
+        /** Replaces the settings; 400 names every bad field (nothing is written). */
+        put: operations["update_admin_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -662,6 +1114,184 @@ export interface paths {
         patch: operations["append_admin_upload"];
         trace?: never;
     };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of users: searched by the start of a username or e-mail (or an id), filtered by
+         *     type, membership, status and role, sorted by creation, last sign-in or name.
+         */
+        get: operations["list_admin_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's page: profile, roles, sessions (device and address), latest orders and
+         *     purchases, and a listening summary.
+         */
+        get: operations["get_admin_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grants a membership: a plan's length (added the way a payment adds it), until a date, or
+         *     for life; with a reason (core's `validateMembershipChange`). Applies on the next request.
+         */
+        post: operations["grant_admin_user_membership"];
+        /**
+         * Takes the membership away (the user is free from the next request; a renewing
+         *     subscription stops renewing), with a reason.
+         */
+        delete: operations["revoke_admin_user_membership"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a one-time password-reset link for the user (valid 24 hours; an earlier one stops
+         *     working). Answered once: only its hash is kept. The administrator never sees a password.
+         */
+        post: operations["create_admin_user_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets every role the user holds. 409 `own_access` when the caller would lose the role that
+         *     opens the user console to them (an administrator by type keeps it).
+         */
+        put: operations["set_admin_user_roles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Signs the user out everywhere (every open session, on its next request). */
+        delete: operations["revoke_admin_user_sessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Signs one session of the user out (on the next request it makes). */
+        delete: operations["revoke_admin_user_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enables or disables the account; disabling signs it out everywhere at once. 409
+         *     `own_access` for the caller's own account, `last_admin` for the last active administrator.
+         */
+        put: operations["set_admin_user_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Promotes the user to administrator or demotes them. 409 `own_access` when the caller would
+         *     lose their own way into the user console, `last_admin` for the last active administrator.
+         */
+        put: operations["set_admin_user_type"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -728,6 +1358,27 @@ export interface paths {
         get: operations["get_me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link's token: the link is used up and every session of
+         *     the account is signed out. 400 on `token` for an unknown, used or expired link, on
+         *     `newPassword` for a password the rule refuses.
+         */
+        post: operations["reset_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1381,6 +2032,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's public settings and the ads running now; `Cache-Control: public, max-age=60`
+         *     and an ETag (304 when `If-None-Match` names it).
+         */
+        get: operations["get_site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tags": {
         parameters: {
             query?: never;
@@ -1402,13 +2073,61 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One request as the console shows it. */
+        AccessEntry: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int32 */
+            userId?: number | null;
+            /** @description The user's name now (absent for a guest or a deleted account). */
+            username?: string | null;
+            ip?: string | null;
+            method: string;
+            /** @description The matched route pattern (`/api/books/{id}`); `(page)` for a page, `/api/*` for none. */
+            route: string;
+            /** Format: int32 */
+            status: number;
+            /** Format: int32 */
+            latencyMs: number;
+            /** Format: int64 */
+            bytes: number;
+        };
         /**
          * @description An account's status as stored.
          * @enum {string}
          */
         AccountStatus: "active" | "disabled";
+        /**
+         * @description Where an ad is shown: each at the foot of its page, in a box of fixed size (never on the
+         *     home page, whose code is in the first load).
+         * @enum {string}
+         */
+        AdSlot: "search_results" | "book_detail" | "limited_free";
         Added: {
             added: boolean;
+        };
+        /** @description An ad as the console shows it. */
+        AdminAd: {
+            /** Format: int32 */
+            id: number;
+            slot: components["schemas"]["AdSlot"];
+            enabled: boolean;
+            imageUrl?: string | null;
+            text?: string | null;
+            link: string;
+            /** Format: int64 */
+            startsAt: number;
+            /** Format: int64 */
+            endsAt: number;
+            hiddenForMembers: boolean;
+            /** @description Whether a listener who is not a member sees it now. */
+            showing: boolean;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
         };
         /** @description A book as the console edits it. */
         AdminBook: {
@@ -1492,6 +2211,34 @@ export interface components {
             /** Format: int64 */
             updatedAt: number;
         };
+        /** @description A campaign as the console shows it. */
+        AdminCampaign: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description ms since the epoch, inclusive.
+             */
+            startsAt: number;
+            /**
+             * Format: int64
+             * @description ms since the epoch, exclusive.
+             */
+            endsAt: number;
+            /**
+             * Format: int64
+             * @description When it was ended early from the console, if it was.
+             */
+            endedAt?: number | null;
+            status: components["schemas"]["CampaignStatus"];
+            books: components["schemas"]["CampaignBook"][];
+            categories: components["schemas"]["CampaignCategory"][];
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
         /**
          * @description A category as the console edits it, with how many books it holds directly (published or
          *     not).
@@ -1554,6 +2301,25 @@ export interface components {
         AdminChapterRow: components["schemas"]["AdminChapter"] & {
             bookTitle: string;
         };
+        /** @description One message as the console shows it. */
+        AdminFeedback: {
+            /** Format: int32 */
+            id: number;
+            /** @description bug, content, suggestion, account or other. */
+            category: string;
+            message: string;
+            contact?: string | null;
+            /** @description The language the listener wrote from. */
+            language: string;
+            userAgent?: string | null;
+            /** Format: int64 */
+            createdAt: number;
+            status: components["schemas"]["FeedbackStatus"];
+            reply?: string | null;
+            repliedByName?: string | null;
+            /** Format: int64 */
+            repliedAt?: number | null;
+        };
         /** @description A stored file and where it is used. */
         AdminFile: components["schemas"]["AssetView"] & {
             /** @description Its name in the store. */
@@ -1581,6 +2347,145 @@ export interface components {
              */
             grantAddedMs?: number | null;
             events: components["schemas"]["OrderEventView"][];
+        };
+        /**
+         * @description A permission: its code, its name and what it opens in the caller's language, and the
+         *     roles holding it.
+         */
+        AdminPermission: {
+            permission: components["schemas"]["Permission"];
+            /** @description The permission in words (the caller's language). */
+            name: string;
+            /** @description The console pages and actions it opens (the caller's language). */
+            opens: string;
+            /** @description The roles holding it, by name. */
+            roles: components["schemas"]["RoleRef"][];
+        };
+        /** @description A role as the console lists and edits it. */
+        AdminRole: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+            /** @description What the role is for (empty: not said). */
+            description: string;
+            /**
+             * Format: int64
+             * @description How many users hold the role.
+             */
+            userCount: number;
+            /** @description What the role may do, in core's order. */
+            permissions: components["schemas"]["Permission"][];
+            /** @description A role the server itself names (`admin`, `editor`, `user`): never renamed or deleted. */
+            builtIn: boolean;
+        };
+        /** @description One signed-in device of a user. */
+        AdminSession: {
+            id: string;
+            /** @description The browser's user agent as it sent it. */
+            device?: string | null;
+            /** @description The address it signed in from. */
+            ip?: string | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            lastSeenAt: number;
+            /** Format: int64 */
+            expiresAt: number;
+            /** Format: int64 */
+            revokedAt?: number | null;
+            /** @description `logout`, `password_changed`, `refresh_reused`, `disabled`, `admin`, `password_reset`. */
+            revokedReason?: string | null;
+        };
+        /** @description A user's page in the console. */
+        AdminUserDetail: components["schemas"]["AdminUserRow"] & {
+            language: string;
+            timezone: string;
+            /** Format: int64 */
+            updatedAt: number;
+            /** @description The most recent sessions first (open and closed). */
+            sessions: components["schemas"]["AdminSession"][];
+            /** @description The latest orders. */
+            orders: components["schemas"]["AdminUserOrder"][];
+            /** @description The latest purchases. */
+            purchases: components["schemas"]["AdminUserPurchase"][];
+            listening: components["schemas"]["ListeningSummary"];
+        };
+        /** @description One order of a user, newest first. */
+        AdminUserOrder: {
+            /** Format: int32 */
+            id: number;
+            /** @description `plan`, `book` or `chapter`. */
+            kind: string;
+            title: string;
+            currency: string;
+            /**
+             * Format: int64
+             * @description Minor units (fen, cents, yen).
+             */
+            amount: number;
+            state: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            paidAt?: number | null;
+        };
+        /** @description A book or chapter a user bought (or was given). */
+        AdminUserPurchase: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            bookId?: number | null;
+            /** Format: int32 */
+            chapterId?: number | null;
+            /** @description The book's title in the caller's language, and the chapter's for a chapter. */
+            title: string;
+            /** Format: int32 */
+            orderId?: number | null;
+            /** Format: int64 */
+            createdAt: number;
+        };
+        /** @description One user of the console's list. */
+        AdminUserRow: {
+            /** Format: int32 */
+            id: number;
+            username: string;
+            email: string;
+            /** @description `admin` or `user`. */
+            userType: string;
+            /** @description `active` or `disabled`. */
+            status: string;
+            /** @description `free` or `premium` as stored. */
+            subscriptionType: string;
+            /**
+             * Format: int64
+             * @description Membership end in ms; null with `premium` means lifetime.
+             */
+            subscriptionExpiresAt?: number | null;
+            /** @description The membership now, by core's `premiumStatus`: free, member, lifetime, expired, … */
+            membership: components["schemas"]["PremiumKind"];
+            roles: components["schemas"]["RoleRef"][];
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            lastLoginAt?: number | null;
+        };
+        /** @description `GET /api/admin/analytics`: a period compared with the one before it. */
+        AnalyticsOverview: {
+            from: string;
+            to: string;
+            previousFrom: string;
+            previousTo: string;
+            current: components["schemas"]["Totals"];
+            previous: components["schemas"]["Totals"];
+            /** @description Every day of the period, oldest first. */
+            days: components["schemas"]["DayPoint"][];
+            /** @description Every day of the previous period, oldest first. */
+            previousDays: components["schemas"]["DayPoint"][];
+            revenue: components["schemas"]["CurrencyTotals"][];
+            /** @description Most played first. */
+            topBooks: components["schemas"]["BookStat"][];
+            topChapters: components["schemas"]["ChapterStat"][];
+            topCategories: components["schemas"]["CategoryStat"][];
         };
         /** @description A stored file (audio or image). */
         AssetView: {
@@ -1616,6 +2521,27 @@ export interface components {
             album?: string | null;
             /** Format: int32 */
             track?: number | null;
+        };
+        /** @description One change as the console shows it. */
+        AuditEntry: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            actorId?: number | null;
+            actorName: string;
+            /** @description `<entity>.<verb>`: `book.update`. */
+            action: string;
+            entity: string;
+            entityId: string;
+            /** @description The record before the change (absent for a creation). */
+            before?: unknown;
+            /** @description The record after the change (absent for a deletion). */
+            after?: unknown;
+            /** @description The top-level fields whose values differ between before and after, sorted. */
+            changed: string[];
+            ip?: string | null;
+            /** Format: int64 */
+            createdAt: number;
         };
         /** @description Whether the membership renews itself. */
         AutoRenew: {
@@ -1673,6 +2599,23 @@ export interface components {
             rating: number;
             /** Format: int32 */
             ratingCount: number;
+        };
+        /** @description A book's listening in the period. */
+        BookStat: {
+            /** Format: int32 */
+            bookId: number;
+            title: string;
+            /** Format: int64 */
+            plays: number;
+            /** Format: double */
+            listenedHours: number;
+            /** Format: int64 */
+            completions: number;
+            /**
+             * Format: double
+             * @description Chapters completed ÷ chapters started (0 to 1).
+             */
+            completionRate: number;
         };
         /**
          * @description Whether a book is still being published.
@@ -1744,6 +2687,26 @@ export interface components {
             /** Format: int64 */
             changed: number;
         };
+        /** @description A book a campaign names. */
+        CampaignBook: {
+            /** Format: int32 */
+            id: number;
+            title: string;
+            published: boolean;
+        };
+        /** @description A category a campaign names (every book filed in it is free). */
+        CampaignCategory: {
+            /** Format: int32 */
+            id: number;
+            nameZh: string;
+            nameEn: string;
+            nameJa: string;
+        };
+        /**
+         * @description Where a campaign stands at a moment.
+         * @enum {string}
+         */
+        CampaignStatus: "upcoming" | "running" | "ended";
         /** @description A category and how many matching books it holds. */
         CategoryFacet: {
             /** Format: int32 */
@@ -1779,6 +2742,17 @@ export interface components {
             id: number;
             slug: string;
             name: string;
+        };
+        /** @description A category's listening in the period. */
+        CategoryStat: {
+            /** Format: int32 */
+            categoryId: number;
+            /** @description In the request language. */
+            name: string;
+            /** Format: int64 */
+            plays: number;
+            /** Format: double */
+            listenedHours: number;
         };
         /** @description Output of `chapterAccess`. */
         ChapterAccess: {
@@ -1889,6 +2863,19 @@ export interface components {
             /** @description The language `title` is written in. */
             titleLang: components["schemas"]["Lang"];
         };
+        /** @description A chapter's listening in the period. */
+        ChapterStat: {
+            /** Format: int32 */
+            chapterId: number;
+            /** Format: int32 */
+            bookId: number;
+            title: string;
+            bookTitle: string;
+            /** Format: int64 */
+            plays: number;
+            /** Format: double */
+            listenedHours: number;
+        };
         /** @description A chapter as the chapter list shows it. */
         ChapterSummary: {
             /** Format: int32 */
@@ -1954,6 +2941,48 @@ export interface components {
          * @enum {string}
          */
         Currency: "CNY" | "USD" | "JPY";
+        /**
+         * @description Orders and revenue of one currency (minor units: fen, cents, yen), this period and the
+         *     previous one.
+         */
+        CurrencyTotals: {
+            currency: string;
+            /** Format: int64 */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Paid minus refunded.
+             */
+            revenue: number;
+            /** Format: int64 */
+            refunds: number;
+            /** Format: int64 */
+            previousOrders: number;
+            /** Format: int64 */
+            previousRevenue: number;
+            /** Format: int64 */
+            previousRefunds: number;
+        };
+        /** @description One day, method and route of the rollup. */
+        DailyEntry: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            day: string;
+            method: string;
+            route: string;
+            /** Format: int64 */
+            requests: number;
+            /** Format: int64 */
+            clientErrors: number;
+            /** Format: int64 */
+            serverErrors: number;
+            /**
+             * Format: int64
+             * @description Mean latency in ms (total over requests, rounded down).
+             */
+            meanLatencyMs: number;
+            /** Format: int64 */
+            bytes: number;
+        };
         /** @description The dashboard's figures. */
         Dashboard: {
             /** Format: int64 */
@@ -1986,6 +3015,23 @@ export interface components {
             recentChanges: components["schemas"]["RecentChange"][];
             /** Format: int64 */
             generatedAt: number;
+        };
+        /** @description One day of the series. */
+        DayPoint: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /** Format: int64 */
+            activeListeners: number;
+            /** Format: int64 */
+            plays: number;
+            /** Format: double */
+            listenedHours: number;
+            /** Format: int64 */
+            newUsers: number;
+            /** Format: int64 */
+            membersGained: number;
+            /** Format: int64 */
+            membersLost: number;
         };
         /**
          * @description The server's permission to keep chapters offline: valid until `grantExpiresAt` (at most
@@ -2076,6 +3122,11 @@ export interface components {
             message: string;
             contact?: string | null;
         };
+        /**
+         * @description Whether a message was answered.
+         * @enum {string}
+         */
+        FeedbackStatus: "open" | "answered";
         /** @description A book whose cover is made from a file. */
         FileBookUse: {
             /** Format: int32 */
@@ -2174,6 +3225,24 @@ export interface components {
          * @enum {string}
          */
         Lang: "zh" | "en" | "ja";
+        /** @description How much a user listened. */
+        ListeningSummary: {
+            /**
+             * Format: double
+             * @description Hours listened: the position reached in every chapter (a finished one counts whole).
+             */
+            hours: number;
+            /**
+             * Format: int64
+             * @description Books the user started.
+             */
+            books: number;
+            /** Format: int64 */
+            lastPlayedAt?: number | null;
+            /** Format: int32 */
+            lastBookId?: number | null;
+            lastBookTitle?: string | null;
+        };
         /**
          * @description A book's or chapter's title in the request language (falling back to the zh title), with
          *     the language it is written in: what the listener's own lists (orders) name it by.
@@ -2385,11 +3454,55 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        /** @description The one-time reset link made for a user: shown once, never stored in clear. */
+        PasswordResetLink: {
+            /** @description The app path the user opens: `/reset-password?token=…`. */
+            path: string;
+            /** Format: int64 */
+            expiresAt: number;
+        };
+        /** @description `POST /api/auth/password-reset`: the token of the link and the new password. */
+        PasswordResetRequest: {
+            /**
+             * @description The `token` of the link an administrator made.
+             * @default null
+             */
+            token: string | null;
+            /**
+             * @description The new password (the registration's password rule).
+             * @default null
+             */
+            newPassword: string | null;
+        };
+        /** @description `GET /api/admin/reports`: one period's report, compared with the period before it. */
+        PeriodReport: {
+            from: string;
+            to: string;
+            previousFrom: string;
+            previousTo: string;
+            /** @description Listening, new users, members and catalogue growth (books and chapters added). */
+            current: components["schemas"]["Totals"];
+            previous: components["schemas"]["Totals"];
+            revenue: components["schemas"]["CurrencyTotals"][];
+            topBooks: components["schemas"]["BookStat"][];
+            topCategories: components["schemas"]["CategoryStat"][];
+        };
         /**
          * @description What a role may do in the console; the permissions table holds exactly these names.
          * @enum {string}
          */
         Permission: "manage:books" | "manage:users" | "manage:system" | "view:analytics" | "manage:promotions" | "manage:orders";
+        /**
+         * @description A change to one role's permissions: what to add and what to take away. Applied as a
+         *     change, not a replacement, so two administrators changing one role at once both count;
+         *     granting a held permission or revoking one not held does nothing.
+         */
+        PermissionChanges: {
+            /** @default [] */
+            grant: components["schemas"]["Permission"][];
+            /** @default [] */
+            revoke: components["schemas"]["Permission"][];
+        };
         /** @description `GET /api/authors/{id}` and `GET /api/narrators/{id}`. */
         PersonPage: {
             /** Format: int32 */
@@ -2492,6 +3605,33 @@ export interface components {
             /** @description The client's clock (ms) when the position was taken. */
             updatedAt: number;
         };
+        /** @description An ad as listeners receive it (with `GET /api/site`). */
+        PublicAd: {
+            /** Format: int32 */
+            id: number;
+            slot: components["schemas"]["AdSlot"];
+            imageUrl?: string | null;
+            text?: string | null;
+            link: string;
+            /** Format: int64 */
+            startsAt: number;
+            /** Format: int64 */
+            endsAt: number;
+        };
+        /** @description One counted query: its label, the forms counted under it, and the book they found. */
+        QueryLine: {
+            /** @description The most searched form. */
+            query: string;
+            /** @description Every normalised form counted here, most searched first. */
+            forms: string[];
+            /** Format: int64 */
+            searches: number;
+            /** Format: int64 */
+            noResults: number;
+            /** Format: int32 */
+            topBookId?: number | null;
+            topBookTitle?: string | null;
+        };
         /** @description `PUT` and `DELETE /api/books/{id}/rating`: the caller's rating now and the book's. */
         RatingSaved: {
             mine?: components["schemas"]["MyRating"] | null;
@@ -2578,10 +3718,63 @@ export interface components {
             name: string;
             avatarUrl?: string | null;
         };
+        /** @description How many sessions a revocation closed. */
+        Revoked: {
+            /** Format: int64 */
+            revoked: number;
+        };
+        /** @description A session closed because its refresh token was used twice (a stolen token replayed). */
+        RevokedSession: {
+            sessionId: string;
+            /** Format: int32 */
+            userId: number;
+            username?: string | null;
+            ip?: string | null;
+            userAgent?: string | null;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            revokedAt?: number | null;
+        };
+        /** @description A role as the console names it. */
+        RoleRef: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+        };
+        /** @description `PUT /api/admin/users/{id}/roles`. */
+        RolesRequest: {
+            /** @description Every role the user holds afterwards (existing role ids). */
+            roleIds: number[];
+        };
         /** @description The payer's answer on the sandbox checkout. */
         SandboxAnswer: {
             /** @description `approve`, `decline` or `abandon`. */
             action: string;
+        };
+        /** @description `GET /api/admin/search-analytics`. */
+        SearchAnalytics: {
+            from: string;
+            to: string;
+            /** Format: int64 */
+            searches: number;
+            /** Format: int64 */
+            noResults: number;
+            /** @description Most searched first, at most 20. */
+            topQueries: components["schemas"]["QueryLine"][];
+            /** @description Searches that found nothing, most frequent first, at most 20. */
+            noResultQueries: components["schemas"]["QueryLine"][];
+            /** @description Every day of the period, oldest first. */
+            days: components["schemas"]["SearchDay"][];
+        };
+        /** @description Searches of one day. */
+        SearchDay: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /** Format: int64 */
+            searches: number;
+            /** Format: int64 */
+            noResults: number;
         };
         /** @description A matching book with what matched in it. */
         SearchItem: {
@@ -2599,7 +3792,10 @@ export interface components {
             pageSize: number;
             facets: components["schemas"]["Facets"];
         };
-        /** @description An account event (`kind`: `registered`, `login_succeeded`, `login_failed`, `refresh_reused`, …). */
+        /**
+         * @description An account event (`kind`: `registered`, `login_succeeded`, `login_failed`, `refresh_reused`,
+         *     …; a failure an administrator cleared from the throttle ends with `_cleared`).
+         */
         SecurityEvent: {
             /** Format: int32 */
             id: number;
@@ -2624,6 +3820,41 @@ export interface components {
             user: components["schemas"]["UserView"];
             tokens: components["schemas"]["Tokens"];
             sessionId: string;
+        };
+        /** @description The site as listeners see it. */
+        SiteInfo: {
+            siteName: string;
+            /** @description The language of a visitor who states none. */
+            defaultLanguage: components["schemas"]["Lang"];
+            /** @description When false the register page shows a notice instead of its form. */
+            registrationOpen: boolean;
+            /** @description The support contact as typed (an e-mail or a web address), if any. */
+            supportContact?: string | null;
+            /** @description Where the contact leads (`mailto:…` or the web address; core `supportHref`). */
+            supportHref?: string | null;
+            /** @description The ads running now (members never see them: the app hides them). */
+            ads: components["schemas"]["PublicAd"][];
+        };
+        /** @description Settings that passed every rule (also what the server keeps and answers). */
+        SiteSettings: {
+            siteName: string;
+            defaultLanguage: components["schemas"]["Lang"];
+            registrationOpen: boolean;
+            /** Format: int32 */
+            maxAudioMb: number;
+            /** Format: int32 */
+            maxImageMb: number;
+            /** Format: int32 */
+            accessLogRetentionDays: number;
+            supportContact?: string | null;
+        };
+        /** @description `PUT /api/admin/users/{id}/status`. */
+        StatusRequest: {
+            /**
+             * @description `active` or `disabled` (which signs the user out everywhere).
+             * @enum {string}
+             */
+            status: "active" | "disabled";
         };
         /** @description What a consistency check found. */
         StorageCheck: {
@@ -2728,6 +3959,31 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminAd: {
+            success: boolean;
+            /** @description An ad as the console shows it. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                slot: components["schemas"]["AdSlot"];
+                enabled: boolean;
+                imageUrl?: string | null;
+                text?: string | null;
+                link: string;
+                /** Format: int64 */
+                startsAt: number;
+                /** Format: int64 */
+                endsAt: number;
+                hiddenForMembers: boolean;
+                /** @description Whether a listener who is not a member sees it now. */
+                showing: boolean;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_AdminBook: {
             success: boolean;
             /** @description A book as the console edits it. */
@@ -2788,6 +4044,38 @@ export interface components {
                 totalDurationSecs: number;
                 /** Format: int64 */
                 playCount: number;
+                /** Format: int64 */
+                createdAt: number;
+                /** Format: int64 */
+                updatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminCampaign: {
+            success: boolean;
+            /** @description A campaign as the console shows it. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description ms since the epoch, inclusive.
+                 */
+                startsAt: number;
+                /**
+                 * Format: int64
+                 * @description ms since the epoch, exclusive.
+                 */
+                endsAt: number;
+                /**
+                 * Format: int64
+                 * @description When it was ended early from the console, if it was.
+                 */
+                endedAt?: number | null;
+                status: components["schemas"]["CampaignStatus"];
+                books: components["schemas"]["CampaignBook"][];
+                categories: components["schemas"]["CampaignCategory"][];
                 /** Format: int64 */
                 createdAt: number;
                 /** Format: int64 */
@@ -2865,6 +4153,29 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminFeedback: {
+            success: boolean;
+            /** @description One message as the console shows it. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                /** @description bug, content, suggestion, account or other. */
+                category: string;
+                message: string;
+                contact?: string | null;
+                /** @description The language the listener wrote from. */
+                language: string;
+                userAgent?: string | null;
+                /** Format: int64 */
+                createdAt: number;
+                status: components["schemas"]["FeedbackStatus"];
+                reply?: string | null;
+                repliedByName?: string | null;
+                /** Format: int64 */
+                repliedAt?: number | null;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_AdminFile: {
             success: boolean;
             /** @description A stored file and where it is used. */
@@ -2898,6 +4209,67 @@ export interface components {
                  */
                 grantAddedMs?: number | null;
                 events: components["schemas"]["OrderEventView"][];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminRole: {
+            success: boolean;
+            /** @description A role as the console lists and edits it. */
+            data: {
+                /** Format: int32 */
+                id: number;
+                name: string;
+                /** @description What the role is for (empty: not said). */
+                description: string;
+                /**
+                 * Format: int64
+                 * @description How many users hold the role.
+                 */
+                userCount: number;
+                /** @description What the role may do, in core's order. */
+                permissions: components["schemas"]["Permission"][];
+                /** @description A role the server itself names (`admin`, `editor`, `user`): never renamed or deleted. */
+                builtIn: boolean;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AdminUserDetail: {
+            success: boolean;
+            /** @description A user's page in the console. */
+            data: components["schemas"]["AdminUserRow"] & {
+                language: string;
+                timezone: string;
+                /** Format: int64 */
+                updatedAt: number;
+                /** @description The most recent sessions first (open and closed). */
+                sessions: components["schemas"]["AdminSession"][];
+                /** @description The latest orders. */
+                orders: components["schemas"]["AdminUserOrder"][];
+                /** @description The latest purchases. */
+                purchases: components["schemas"]["AdminUserPurchase"][];
+                listening: components["schemas"]["ListeningSummary"];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AnalyticsOverview: {
+            success: boolean;
+            /** @description `GET /api/admin/analytics`: a period compared with the one before it. */
+            data: {
+                from: string;
+                to: string;
+                previousFrom: string;
+                previousTo: string;
+                current: components["schemas"]["Totals"];
+                previous: components["schemas"]["Totals"];
+                /** @description Every day of the period, oldest first. */
+                days: components["schemas"]["DayPoint"][];
+                /** @description Every day of the previous period, oldest first. */
+                previousDays: components["schemas"]["DayPoint"][];
+                revenue: components["schemas"]["CurrencyTotals"][];
+                /** @description Most played first. */
+                topBooks: components["schemas"]["BookStat"][];
+                topChapters: components["schemas"]["ChapterStat"][];
+                topCategories: components["schemas"]["CategoryStat"][];
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -3056,6 +4428,33 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Items_AdminAd: {
+            success: boolean;
+            /** @description An unpaged list answer: `{items}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    slot: components["schemas"]["AdSlot"];
+                    enabled: boolean;
+                    imageUrl?: string | null;
+                    text?: string | null;
+                    link: string;
+                    /** Format: int64 */
+                    startsAt: number;
+                    /** Format: int64 */
+                    endsAt: number;
+                    hiddenForMembers: boolean;
+                    /** @description Whether a listener who is not a member sees it now. */
+                    showing: boolean;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Items_AdminCategory: {
             success: boolean;
             /** @description An unpaged list answer: `{items}`. */
@@ -3075,6 +4474,98 @@ export interface components {
                     bookCount: number;
                     /** Format: int64 */
                     createdAt: number;
+                }[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Items_AdminPermission: {
+            success: boolean;
+            /** @description An unpaged list answer: `{items}`. */
+            data: {
+                items: {
+                    permission: components["schemas"]["Permission"];
+                    /** @description The permission in words (the caller's language). */
+                    name: string;
+                    /** @description The console pages and actions it opens (the caller's language). */
+                    opens: string;
+                    /** @description The roles holding it, by name. */
+                    roles: components["schemas"]["RoleRef"][];
+                }[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Items_AdminRole: {
+            success: boolean;
+            /** @description An unpaged list answer: `{items}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    name: string;
+                    /** @description What the role is for (empty: not said). */
+                    description: string;
+                    /**
+                     * Format: int64
+                     * @description How many users hold the role.
+                     */
+                    userCount: number;
+                    /** @description What the role may do, in core's order. */
+                    permissions: components["schemas"]["Permission"][];
+                    /** @description A role the server itself names (`admin`, `editor`, `user`): never renamed or deleted. */
+                    builtIn: boolean;
+                }[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Items_BookSummary: {
+            success: boolean;
+            /** @description An unpaged list answer: `{items}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    /** @description The title in the request language, falling back to the zh title. */
+                    title: string;
+                    /** @description The language `title` is written in (zh when not translated). */
+                    titleLang: components["schemas"]["Lang"];
+                    titles: components["schemas"]["Titles"];
+                    /** @description In the request language, falling back to the zh subtitle. */
+                    subtitle?: string | null;
+                    /** @description The language `subtitle` is written in. */
+                    subtitleLang: components["schemas"]["Lang"];
+                    author: components["schemas"]["PersonRef"];
+                    narrator?: components["schemas"]["PersonRef"] | null;
+                    category: components["schemas"]["CategoryRef"];
+                    /** @description The large cover (600×800). */
+                    coverUrl?: string | null;
+                    /**
+                     * @description The cover in every size with its width (`<img srcset>`): null without a cover, or for
+                     *     a cover that is not stored here.
+                     */
+                    coverSrcset?: string | null;
+                    status: components["schemas"]["BookStatus"];
+                    access: components["schemas"]["BookAccess"];
+                    price?: components["schemas"]["Price"] | null;
+                    /** Format: int32 */
+                    chapterCount: number;
+                    /** Format: int64 */
+                    totalDurationSecs: number;
+                    /** Format: int64 */
+                    playCount: number;
+                    /** Format: int64 */
+                    favoriteCount: number;
+                    /** Format: double */
+                    rating: number;
+                    /** Format: int32 */
+                    ratingCount: number;
+                    tags: components["schemas"]["TagRef"][];
+                    /**
+                     * Format: int64
+                     * @description The end (ms) of the active limited-free campaign the book is in, if any.
+                     */
+                    freeUntil?: number | null;
+                    /** Format: int64 */
+                    updatedAt: number;
                 }[];
             };
         };
@@ -3149,6 +4640,91 @@ export interface components {
                     /** Format: int64 */
                     bookCount: number;
                 }[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Items_Throttle: {
+            success: boolean;
+            /** @description An unpaged list answer: `{items}`. */
+            data: {
+                items: {
+                    /** @description `user:<id>` or `name:<account>`: what `DELETE …/throttles/{key}` takes. */
+                    key: string;
+                    /** Format: int32 */
+                    userId?: number | null;
+                    /** @description The account's username, or the name that was typed. */
+                    account: string;
+                    /**
+                     * Format: int32
+                     * @description Failures that count, in the window.
+                     */
+                    failures: number;
+                    /** Format: int64 */
+                    lastFailureAt: number;
+                    /**
+                     * Format: int64
+                     * @description Seconds until the next attempt is accepted.
+                     */
+                    retryAfterSecs: number;
+                    /** @description Refused until the lock ends (rather than a short wait). */
+                    locked: boolean;
+                }[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_KeysetPage_AccessEntry: {
+            success: boolean;
+            /** @description A page of a log: its rows and, when more follow, the cursor of the next page. */
+            data: {
+                items: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int32 */
+                    userId?: number | null;
+                    /** @description The user's name now (absent for a guest or a deleted account). */
+                    username?: string | null;
+                    ip?: string | null;
+                    method: string;
+                    /** @description The matched route pattern (`/api/books/{id}`); `(page)` for a page, `/api/*` for none. */
+                    route: string;
+                    /** Format: int32 */
+                    status: number;
+                    /** Format: int32 */
+                    latencyMs: number;
+                    /** Format: int64 */
+                    bytes: number;
+                }[];
+                nextCursor?: string | null;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_KeysetPage_AuditEntry: {
+            success: boolean;
+            /** @description A page of a log: its rows and, when more follow, the cursor of the next page. */
+            data: {
+                items: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int32 */
+                    actorId?: number | null;
+                    actorName: string;
+                    /** @description `<entity>.<verb>`: `book.update`. */
+                    action: string;
+                    entity: string;
+                    entityId: string;
+                    /** @description The record before the change (absent for a creation). */
+                    before?: unknown;
+                    /** @description The record after the change (absent for a deletion). */
+                    after?: unknown;
+                    /** @description The top-level fields whose values differ between before and after, sorted. */
+                    changed: string[];
+                    ip?: string | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                }[];
+                nextCursor?: string | null;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -3264,6 +4840,46 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_AdminCampaign: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    name: string;
+                    /**
+                     * Format: int64
+                     * @description ms since the epoch, inclusive.
+                     */
+                    startsAt: number;
+                    /**
+                     * Format: int64
+                     * @description ms since the epoch, exclusive.
+                     */
+                    endsAt: number;
+                    /**
+                     * Format: int64
+                     * @description When it was ended early from the console, if it was.
+                     */
+                    endedAt?: number | null;
+                    status: components["schemas"]["CampaignStatus"];
+                    books: components["schemas"]["CampaignBook"][];
+                    categories: components["schemas"]["CampaignCategory"][];
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    updatedAt: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Page_AdminChapterRow: {
             success: boolean;
             /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
@@ -3271,6 +4887,37 @@ export interface components {
                 items: (components["schemas"]["AdminChapter"] & {
                     bookTitle: string;
                 })[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_AdminFeedback: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    /** @description bug, content, suggestion, account or other. */
+                    category: string;
+                    message: string;
+                    contact?: string | null;
+                    /** @description The language the listener wrote from. */
+                    language: string;
+                    userAgent?: string | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                    status: components["schemas"]["FeedbackStatus"];
+                    reply?: string | null;
+                    repliedByName?: string | null;
+                    /** Format: int64 */
+                    repliedAt?: number | null;
+                }[];
                 /** Format: int64 */
                 total: number;
                 /** Format: int64 */
@@ -3323,6 +4970,43 @@ export interface components {
                     grantAddedMs?: number | null;
                     events: components["schemas"]["OrderEventView"][];
                 })[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_AdminUserRow: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: {
+                    /** Format: int32 */
+                    id: number;
+                    username: string;
+                    email: string;
+                    /** @description `admin` or `user`. */
+                    userType: string;
+                    /** @description `active` or `disabled`. */
+                    status: string;
+                    /** @description `free` or `premium` as stored. */
+                    subscriptionType: string;
+                    /**
+                     * Format: int64
+                     * @description Membership end in ms; null with `premium` means lifetime.
+                     */
+                    subscriptionExpiresAt?: number | null;
+                    /** @description The membership now, by core's `premiumStatus`: free, member, lifetime, expired, … */
+                    membership: components["schemas"]["PremiumKind"];
+                    roles: components["schemas"]["RoleRef"][];
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    lastLoginAt?: number | null;
+                }[];
                 /** Format: int64 */
                 total: number;
                 /** Format: int64 */
@@ -3410,6 +5094,38 @@ export interface components {
                     price?: components["schemas"]["Price"] | null;
                     access: components["schemas"]["ChapterAccess"];
                     progress?: components["schemas"]["ChapterProgress"] | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_DailyEntry: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: {
+                    /** @description `YYYY-MM-DD` (UTC). */
+                    day: string;
+                    method: string;
+                    route: string;
+                    /** Format: int64 */
+                    requests: number;
+                    /** Format: int64 */
+                    clientErrors: number;
+                    /** Format: int64 */
+                    serverErrors: number;
+                    /**
+                     * Format: int64
+                     * @description Mean latency in ms (total over requests, rounded down).
+                     */
+                    meanLatencyMs: number;
+                    /** Format: int64 */
+                    bytes: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -3525,6 +5241,31 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Page_RevokedSession: {
+            success: boolean;
+            /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
+            data: {
+                items: {
+                    sessionId: string;
+                    /** Format: int32 */
+                    userId: number;
+                    username?: string | null;
+                    ip?: string | null;
+                    userAgent?: string | null;
+                    /** Format: int64 */
+                    createdAt: number;
+                    /** Format: int64 */
+                    revokedAt?: number | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Page_ShelfItem: {
             success: boolean;
             /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
@@ -3541,6 +5282,34 @@ export interface components {
                 page: number;
                 /** Format: int64 */
                 pageSize: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_PasswordResetLink: {
+            success: boolean;
+            /** @description The one-time reset link made for a user: shown once, never stored in clear. */
+            data: {
+                /** @description The app path the user opens: `/reset-password?token=…`. */
+                path: string;
+                /** Format: int64 */
+                expiresAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_PeriodReport: {
+            success: boolean;
+            /** @description `GET /api/admin/reports`: one period's report, compared with the period before it. */
+            data: {
+                from: string;
+                to: string;
+                previousFrom: string;
+                previousTo: string;
+                /** @description Listening, new users, members and catalogue growth (books and chapters added). */
+                current: components["schemas"]["Totals"];
+                previous: components["schemas"]["Totals"];
+                revenue: components["schemas"]["CurrencyTotals"][];
+                topBooks: components["schemas"]["BookStat"][];
+                topCategories: components["schemas"]["CategoryStat"][];
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -3627,6 +5396,34 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Revoked: {
+            success: boolean;
+            /** @description How many sessions a revocation closed. */
+            data: {
+                /** Format: int64 */
+                revoked: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_SearchAnalytics: {
+            success: boolean;
+            /** @description `GET /api/admin/search-analytics`. */
+            data: {
+                from: string;
+                to: string;
+                /** Format: int64 */
+                searches: number;
+                /** Format: int64 */
+                noResults: number;
+                /** @description Most searched first, at most 20. */
+                topQueries: components["schemas"]["QueryLine"][];
+                /** @description Searches that found nothing, most frequent first, at most 20. */
+                noResultQueries: components["schemas"]["QueryLine"][];
+                /** @description Every day of the period, oldest first. */
+                days: components["schemas"]["SearchDay"][];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_SearchPage: {
             success: boolean;
             /** @description `GET /api/search`: `{items, total, page, pageSize, facets}`. */
@@ -3649,6 +5446,41 @@ export interface components {
                 user: components["schemas"]["UserView"];
                 tokens: components["schemas"]["Tokens"];
                 sessionId: string;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_SiteInfo: {
+            success: boolean;
+            /** @description The site as listeners see it. */
+            data: {
+                siteName: string;
+                /** @description The language of a visitor who states none. */
+                defaultLanguage: components["schemas"]["Lang"];
+                /** @description When false the register page shows a notice instead of its form. */
+                registrationOpen: boolean;
+                /** @description The support contact as typed (an e-mail or a web address), if any. */
+                supportContact?: string | null;
+                /** @description Where the contact leads (`mailto:…` or the web address; core `supportHref`). */
+                supportHref?: string | null;
+                /** @description The ads running now (members never see them: the app hides them). */
+                ads: components["schemas"]["PublicAd"][];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_SiteSettings: {
+            success: boolean;
+            /** @description Settings that passed every rule (also what the server keeps and answers). */
+            data: {
+                siteName: string;
+                defaultLanguage: components["schemas"]["Lang"];
+                registrationOpen: boolean;
+                /** Format: int32 */
+                maxAudioMb: number;
+                /** Format: int32 */
+                maxImageMb: number;
+                /** Format: int32 */
+                accessLogRetentionDays: number;
+                supportContact?: string | null;
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -3922,6 +5754,29 @@ export interface components {
             label: string;
             lang: components["schemas"]["Lang"];
         };
+        /** @description One account or name under the throttle now. */
+        Throttle: {
+            /** @description `user:<id>` or `name:<account>`: what `DELETE …/throttles/{key}` takes. */
+            key: string;
+            /** Format: int32 */
+            userId?: number | null;
+            /** @description The account's username, or the name that was typed. */
+            account: string;
+            /**
+             * Format: int32
+             * @description Failures that count, in the window.
+             */
+            failures: number;
+            /** Format: int64 */
+            lastFailureAt: number;
+            /**
+             * Format: int64
+             * @description Seconds until the next attempt is accepted.
+             */
+            retryAfterSecs: number;
+            /** @description Refused until the lock ends (rather than a short wait). */
+            locked: boolean;
+        };
         /** @description Titles in zh (always), en and ja (null when not translated). */
         Titles: {
             zh: string;
@@ -3934,6 +5789,30 @@ export interface components {
             refreshToken: string;
             /** Format: int64 */
             expiresIn: number;
+        };
+        /** @description The totals of a period. */
+        Totals: {
+            /**
+             * Format: int64
+             * @description Distinct listeners who played something in the period.
+             */
+            activeListeners: number;
+            /** Format: int64 */
+            plays: number;
+            /** Format: double */
+            listenedHours: number;
+            /** Format: int64 */
+            completions: number;
+            /** Format: int64 */
+            newUsers: number;
+            /** Format: int64 */
+            membersGained: number;
+            /** Format: int64 */
+            membersLost: number;
+            /** Format: int64 */
+            booksAdded: number;
+            /** Format: int64 */
+            chaptersAdded: number;
         };
         /**
          * @description What an upload is meant to be.
@@ -3974,6 +5853,14 @@ export interface components {
          * @enum {string}
          */
         UserType: "admin" | "user";
+        /** @description `PUT /api/admin/users/{id}/type`. */
+        UserTypeRequest: {
+            /**
+             * @description `admin` or `user`.
+             * @enum {string}
+             */
+            userType: "admin" | "user";
+        };
         UserView: {
             /** Format: int32 */
             id: number;
@@ -3992,6 +5879,48 @@ export interface components {
             createdAt: number;
             /** Format: int64 */
             lastLoginAt?: number | null;
+        };
+        /** @description Input of `validateAd`: the ad form as typed. */
+        ValidateAdInput: {
+            /**
+             * @description `search_results`, `book_detail` or `limited_free`.
+             * @enum {string}
+             */
+            slot: "search_results" | "book_detail" | "limited_free";
+            /**
+             * @description Shown when running (true when absent).
+             * @default null
+             */
+            enabled: boolean | null;
+            /**
+             * @description The image, an `http(s)://` address or a path of this site; or give `text`.
+             * @default null
+             */
+            imageUrl: string | null;
+            /**
+             * @description The words shown (with the image, its alternative text).
+             * @default null
+             */
+            text: string | null;
+            /** @description Where a click leads: must pass `safeExternalUrl`. */
+            link: string;
+            /**
+             * Format: double
+             * @description From when, ms since the epoch (inclusive).
+             * @default null
+             */
+            startsAt: number | null;
+            /**
+             * Format: double
+             * @description Until when, ms since the epoch (exclusive); after `startsAt`.
+             * @default null
+             */
+            endsAt: number | null;
+            /**
+             * @description Kept for the record: members never see ads whatever it says (true when absent).
+             * @default null
+             */
+            hiddenForMembers: boolean | null;
         };
         /** @description Input of `validateBook`: the book form as typed. */
         ValidateBookInput: {
@@ -4071,6 +6000,32 @@ export interface components {
             /** @default null */
             priceJpy: number | null;
         };
+        /** @description Input of `validateCampaign`: the campaign form as typed. */
+        ValidateCampaignInput: {
+            name: string;
+            /**
+             * Format: double
+             * @description When it begins, ms since the epoch (inclusive).
+             * @default null
+             */
+            startsAt: number | null;
+            /**
+             * Format: double
+             * @description When it ends, ms since the epoch (exclusive); after `startsAt`.
+             * @default null
+             */
+            endsAt: number | null;
+            /**
+             * @description The books it frees.
+             * @default null
+             */
+            bookIds: number[] | null;
+            /**
+             * @description The categories whose books it frees (books filed directly in them).
+             * @default null
+             */
+            categoryIds: number[] | null;
+        };
         /** @description Input of `validateCategory`: the category form as typed. */
         ValidateCategoryInput: {
             /** @description The address name: lower-case letters and digits in words joined by `-` (`wuxia`). */
@@ -4121,6 +6076,36 @@ export interface components {
              */
             published: boolean | null;
         };
+        /** @description Input of `validateFeedbackReply`: the answer to a listener's message, as typed. */
+        ValidateFeedbackReplyInput: {
+            /** @description The answer, 1 to 2000 characters once trimmed. */
+            message: string;
+        };
+        /** @description Input of `validateMembershipChange`: the form as typed. */
+        ValidateMembershipChangeInput: {
+            /**
+             * @description A grant's length: `plan`, `until` or `lifetime`.
+             * @default null
+             */
+            term: string | null;
+            /**
+             * Format: double
+             * @description The plan whose length a `plan` grant adds.
+             * @default null
+             */
+            planId: number | null;
+            /**
+             * Format: double
+             * @description The end (ms since the epoch) of an `until` grant; after now.
+             * @default null
+             */
+            expiresAt: number | null;
+            /**
+             * @description Why: kept in the audit log.
+             * @default null
+             */
+            reason: string | null;
+        };
         /** @description A rating form as sent: every field may be missing or wrong. */
         ValidateReviewInput: {
             /** @description A whole number from 1 to 5. */
@@ -4130,6 +6115,38 @@ export interface components {
              * @default null
              */
             review: string | null;
+        };
+        /** @description Input of `validateRole`: the role form as typed. */
+        ValidateRoleInput: {
+            /** @description The role's name, unique among roles (`editor`, `客服`). */
+            name: string;
+            /**
+             * @description What the role is for; blank for nothing.
+             * @default null
+             */
+            description: string | null;
+        };
+        /** @description Input of `validateSiteSettings`: the settings form as typed. */
+        ValidateSiteSettingsInput: {
+            siteName: string;
+            /**
+             * @description `zh`, `en` or `ja`: the language of a visitor who states none.
+             * @enum {string}
+             */
+            defaultLanguage: "zh" | "en" | "ja";
+            /** @description Whether new listeners may register. */
+            registrationOpen: boolean;
+            /** @description The largest audio upload, in MiB (1 to 4096). */
+            maxAudioMb: number;
+            /** @description The largest image upload, in MiB (1 to 100). */
+            maxImageMb: number;
+            /** @description Days the raw access log is kept before it is rolled up (1 to 365). */
+            accessLogRetentionDays: number;
+            /**
+             * @description An e-mail address or a web address (http/https); blank for none.
+             * @default null
+             */
+            supportContact: string | null;
         };
         /** @description `PUT /api/admin/reviews/{id}/hidden`: whether the review is kept out of the list. */
         Visibility: {
@@ -4217,6 +6234,241 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_access_log: {
+        parameters: {
+            query?: {
+                /** @description Whose requests: a user's id (digits) or username. */
+                user?: string;
+                /** @description The client's address, exactly. */
+                ip?: string;
+                /** @description GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS. */
+                method?: string;
+                /** @description A route pattern, exactly: `/api/books/{id}`, `(page)`. */
+                route?: string;
+                /** @description A status code (`404`) or class (`5xx`). */
+                status?: "serialising" | "finished";
+                /** @description From this time (ms since the epoch, inclusive). */
+                from?: number;
+                /** @description Before this time (ms since the epoch, exclusive). */
+                to?: number;
+                /** @description The `nextCursor` of the page before; absent for the first page. */
+                cursor?: string;
+                /** @description Rows per page, 1 to 200; 50 when absent. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_KeysetPage_AccessEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_access_log_daily: {
+        parameters: {
+            query?: {
+                /** @description From this day (`YYYY-MM-DD`, UTC, inclusive). */
+                from?: string;
+                /** @description Up to this day (`YYYY-MM-DD`, UTC, inclusive). */
+                to?: string;
+                /** @description A route pattern, exactly. */
+                route?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_DailyEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_admin_ads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_AdminAd"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_admin_ad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateAdInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminAd"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_admin_ad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ad's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateAdInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminAd"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_admin_ad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ad's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_analytics: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` (UTC). */
+                from?: string;
+                /** @description Last day, `YYYY-MM-DD` (UTC), on or after `from` and at most 366 days later. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AnalyticsOverview"];
+                };
+            };
+            /** @description A bad or too long period */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_admin_books: {
         parameters: {
             query?: {
@@ -5095,6 +7347,97 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_admin_feedback: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description `open` (not answered yet) or `answered`. */
+                status?: "serialising" | "finished";
+                /** @description bug, content, suggestion, account or other. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_AdminFeedback"];
+                };
+            };
+            /** @description A bad filter or page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reply_admin_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateFeedbackReplyInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminFeedback"];
+                };
+            };
+            /** @description A blank or too long answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_admin_files: {
         parameters: {
             query?: {
@@ -5327,6 +7670,48 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_audit_log: {
+        parameters: {
+            query?: {
+                /** @description Who: an actor's id (digits) or exact name. */
+                actor?: string;
+                /** @description What kind of record: `book`, `category`, `throttle`, … */
+                entity?: string;
+                /** @description Which record (with `entity`). */
+                entityId?: string;
+                /** @description What was done: `book.update`, … */
+                action?: string;
+                /** @description From this time (ms since the epoch, inclusive). */
+                from?: number;
+                /** @description Before this time (ms since the epoch, exclusive). */
+                to?: number;
+                /** @description The `nextCursor` of the page before; absent for the first page. */
+                cursor?: string;
+                /** @description Rows per page, 1 to 200; 50 when absent. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_KeysetPage_AuditEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_admin_orders: {
         parameters: {
             query?: {
@@ -5446,6 +7831,30 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_admin_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_AdminPermission"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_admin_plans: {
         parameters: {
             query?: never;
@@ -5513,6 +7922,259 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_admin_promotions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description upcoming, running or ended. */
+                status?: "serialising" | "finished";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_AdminCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_admin_promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateCampaignInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_admin_promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateCampaignInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_admin_promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    end_admin_promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preview_admin_promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_BookSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_report: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` (UTC). */
+                from?: string;
+                /** @description Last day, `YYYY-MM-DD` (UTC), on or after `from` and at most 366 days later. */
+                to?: string;
+                /** @description `json` (the default) or `csv` (a file to download). */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report (JSON), or its CSV file with `format=csv` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_PeriodReport"];
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad or too long period, or an unknown format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     set_review_hidden: {
         parameters: {
             query?: never;
@@ -5548,11 +8210,308 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    list_admin_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_AdminRole"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_admin_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateRoleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The name is already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_admin_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The role's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateRoleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name is in use (`already_taken`) or the role is built in (`role_built_in`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    delete_admin_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The role's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A built-in role, or the caller's last way into user management */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_role_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The role's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    change_admin_role_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The role's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionChanges"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminRole"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's last way into user management */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_search_analytics: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` (UTC). */
+                from?: string;
+                /** @description Last day, `YYYY-MM-DD` (UTC), on or after `from` and at most 366 days later. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SearchAnalytics"];
+                };
+            };
+            /** @description A bad or too long period */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     list_security_events: {
         parameters: {
             query?: {
-                /** @description How many of the latest events, 1 to 500; 100 when absent. */
+                /** @description Events per page, 1 to 500; 100 when absent. */
                 limit?: number;
+                /** @description From 1; absent means 1. */
+                page?: number;
+                /** @description Only events of this kind (`login_failed`, `refresh_reused`, …). */
+                kind?: string;
+                /** @description Only events of this user (by id). */
+                userId?: number;
+                /** @description Only events from this address, exactly. */
+                ip?: string;
             };
             header?: never;
             path?: never;
@@ -5572,6 +8531,152 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_revoked_sessions: {
+        parameters: {
+            query?: {
+                /** @description From 1; absent means 1. */
+                page?: number;
+                /** @description From 1 to the endpoint's maximum; absent means its default. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_RevokedSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_throttles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_Throttle"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    clear_throttle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `user:<id>` or `name:<account>` */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Nothing is under throttle as this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SiteSettings"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    update_admin_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateSiteSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SiteSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5883,6 +8988,370 @@ export interface operations {
             };
         };
     };
+    list_admin_users: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: number;
+                /** @description From 1 to 100; 20 when absent. */
+                pageSize?: number;
+                /** @description The start of a username or an e-mail address (case and look-alikes ignored), or a user id. */
+                q?: string;
+                /** @description `admin` or `user`. */
+                type?: string;
+                /** @description `free` (not a member), `premium` (a member now) or `expired` (a membership that ended). */
+                membership?: string;
+                /** @description `active` or `disabled`. */
+                status?: "serialising" | "finished";
+                /** @description A role id: users holding that role. */
+                role?: number;
+                /** @description `created` (the default), `lastLogin` or `name`. */
+                sort?: string;
+                /** @description `desc` (the default) or `asc`. */
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Page_AdminUserRow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminUserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    grant_admin_user_membership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateMembershipChangeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminUserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revoke_admin_user_membership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateMembershipChangeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminUserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    create_admin_user_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_PasswordResetLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    set_admin_user_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminUserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The caller's own way in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revoke_admin_user_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Revoked"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revoke_admin_user_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+                /** @description The session's id */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Revoked"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    set_admin_user_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminUserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The caller's own account, or the last active administrator */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    set_admin_user_type: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserTypeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AdminUserDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The caller's own way in, or the last active administrator */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     change_password: {
         parameters: {
             query?: never;
@@ -6042,6 +9511,35 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     update_profile: {
         parameters: {
             query?: never;
@@ -6152,6 +9650,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description Registration is closed (`registration_closed`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The email or username is taken */
             409: {
                 headers: {
@@ -7528,6 +11035,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_site: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SiteInfo"];
+                };
+            };
+            /** @description The copy named by If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -7,7 +7,7 @@ type Schemas = components['schemas'];
 /** A path of the API as the contract spells it, e.g. `/api/books/{id}`. */
 export type ApiPath = keyof paths;
 
-type HttpMethod = 'get' | 'put' | 'post' | 'delete';
+type HttpMethod = 'get' | 'put' | 'post' | 'patch' | 'delete';
 
 /** The methods the contract defines on a path. */
 export type ApiMethod<P extends ApiPath> = {
@@ -150,3 +150,49 @@ export type OrderEventView = Schemas['OrderEventView'];
 export type PlanInput = Schemas['PlanInput'];
 /** The body of `POST /api/admin/orders/{id}/refund`. */
 export type RefundInput = Schemas['RefundInput'];
+
+// The console's analytics (view:analytics), report and feedback inbox (manage:system)
+export type AnalyticsOverview = Schemas['AnalyticsOverview'];
+export type SearchAnalytics = Schemas['SearchAnalytics'];
+export type QueryLine = Schemas['QueryLine'];
+export type PeriodReport = Schemas['PeriodReport'];
+export type AdminFeedback = Schemas['AdminFeedback'];
+/** The body of `POST /api/admin/feedback/{id}/reply`. */
+export type FeedbackReplyInput = Schemas['ValidateFeedbackReplyInput'];
+
+// The console's users (permission manage:users)
+export type AdminUserRow = Schemas['AdminUserRow'];
+export type AdminUserDetail = Schemas['AdminUserDetail'];
+export type AdminSession = Schemas['AdminSession'];
+export type PremiumKind = Schemas['PremiumKind'];
+export type PasswordResetLink = Schemas['PasswordResetLink'];
+/** The body of `POST` and `DELETE /api/admin/users/{id}/membership`. */
+export type MembershipChangeInput = Schemas['ValidateMembershipChangeInput'];
+/** The body of `POST /api/auth/password-reset`. */
+export type PasswordResetRequest = Schemas['PasswordResetRequest'];
+
+// The console's roles and permissions (permission manage:users)
+export type AdminRole = Schemas['AdminRole'];
+export type AdminPermission = Schemas['AdminPermission'];
+/** One of core's permissions (`manage:books`, …). */
+export type Permission = Schemas['Permission'];
+/** The body of `POST /api/admin/roles` and `PUT /api/admin/roles/{id}`. */
+export type RoleInput = Schemas['ValidateRoleInput'];
+/** The body of `PATCH /api/admin/roles/{id}/permissions`. */
+export type PermissionChanges = Schemas['PermissionChanges'];
+
+// What listeners are offered and the site's settings (manage:promotions, manage:system)
+/** `GET /api/site`: the public settings and the ads running now. */
+export type SiteInfo = Schemas['SiteInfo'];
+export type PublicAd = Schemas['PublicAd'];
+export type AdSlot = Schemas['AdSlot'];
+export type SiteSettings = Schemas['SiteSettings'];
+/** The body of `PUT /api/admin/settings`. */
+export type SiteSettingsInput = Schemas['ValidateSiteSettingsInput'];
+export type AdminCampaign = Schemas['AdminCampaign'];
+export type CampaignStatus = Schemas['CampaignStatus'];
+/** The body of `POST /api/admin/promotions` and `PUT /api/admin/promotions/{id}`. */
+export type CampaignInput = Schemas['ValidateCampaignInput'];
+export type AdminAd = Schemas['AdminAd'];
+/** The body of `POST /api/admin/ads` and `PUT /api/admin/ads/{id}`. */
+export type AdInput = Schemas['ValidateAdInput'];
