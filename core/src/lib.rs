@@ -32,6 +32,8 @@
 //! | validateProfileUpdate | [`auth::account::validate_profile_update`] |
 //! | validatePasswordChange | [`auth::account::validate_password_change`] |
 //! | validateRole | [`auth::roles::validate_role`] |
+//! | dateTimeInputText | [`time::input::date_time_input_text`] |
+//! | dateTimeInputInstant | [`time::input::date_time_input_instant`] |
 //! | usernameSkeleton | [`auth::account::username_skeleton`] (server only: not exported to JS) |
 //! | authorize | [`auth::access::authorize`] |
 //! | rotatedRefresh | [`auth::refresh::rotated_refresh`] |

@@ -17,7 +17,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 85] = [
+const RULES: [&str; 87] = [
     "minorUnits",
     "majorUnits",
     "exportKinds",
@@ -41,6 +41,8 @@ const RULES: [&str; 85] = [
     "validateProfileUpdate",
     "validatePasswordChange",
     "validateRole",
+    "dateTimeInputText",
+    "dateTimeInputInstant",
     "usernameSkeleton",
     "authorize",
     "loginThrottle",
@@ -154,6 +156,8 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateProfileUpdate" => run(input, ok(auth::account::validate_profile_update)),
         "validatePasswordChange" => run(input, ok(auth::account::validate_password_change)),
         "validateRole" => run(input, ok(auth::roles::validate_role)),
+        "dateTimeInputText" => run(input, ok(time::input::date_time_input_text)),
+        "dateTimeInputInstant" => run(input, ok(time::input::date_time_input_instant)),
         "usernameSkeleton" => run(input, ok(auth::account::username_skeleton)),
         "validateBook" => run(input, ok(catalog::edit::validate_book)),
         "validateCategory" => run(input, ok(catalog::edit::validate_category)),

@@ -144,6 +144,8 @@ mod pages {
         validateAd(offers::ads::ValidateAdInput = "ValidateAdInput") -> "AdValidation" = ok(offers::ads::validate_ad);
         adVisible(offers::ads::AdVisibleInput = "AdVisibleInput") -> "boolean" = ok(offers::ads::ad_visible);
         validateRole(auth::roles::ValidateRoleInput = "ValidateRoleInput") -> "RoleValidation" = ok(auth::roles::validate_role);
+        dateTimeInputText(time::input::DateTimeInputTextInput = "DateTimeInputTextInput") -> "string" = ok(time::input::date_time_input_text);
+        dateTimeInputInstant(time::input::DateTimeInputInstantInput = "DateTimeInputInstantInput") -> "number | null" = ok(time::input::date_time_input_instant);
         validateChapter(catalog::chapter_form::ValidateChapterInput = "ValidateChapterInput") -> "ChapterValidation" = ok(catalog::chapter_form::validate_chapter);
         chapterFromFileName(catalog::chapter_form::ChapterFromFileNameInput = "ChapterFromFileNameInput") -> "ChapterGuess" = ok(catalog::chapter_form::chapter_from_file_name);
         acceptedUploadTypes(upload::formats::AcceptedUploadTypesInput = "AcceptedUploadTypesInput") -> "AcceptedUploadTypes" = ok(upload::formats::accepted_upload_types);

@@ -35,5 +35,7 @@ export {
   validateReview,
   validateSiteSettings,
   validateRole,
+  dateTimeInputText,
+  dateTimeInputInstant,
   validateTimezone,
 } from 'tingshu-wasm-pages';

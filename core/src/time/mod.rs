@@ -1,3 +1,4 @@
 //! Time zone rules.
 
+pub mod input;
 pub mod timezone;

@@ -1,12 +1,14 @@
 //! The lookups of the audio endpoint: chapter, book and asset, campaign windows, purchases.
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect,
+    sea_query::{Expr, ExprTrait, Query},
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    QuerySelect,
 };
 use tingshu_core::catalog::purchase::{covers, Purchase};
 
 use crate::{
-    books::repository::listed,
-    entities::{asset, book, chapter, promotion, promotion_book, promotion_category, purchase},
+    books::repository::{campaign_covers_book, listed},
+    entities::{asset, book, chapter, promotion, purchase},
 };
 
 /// A published chapter of a published book, with the book and the audio asset (`None` when
@@ -38,40 +40,27 @@ pub async fn playable(
     Ok(Some((chapter, book, asset)))
 }
 
-/// The `(starts_at, ends_at)` windows (ms) of the campaigns covering `book` (naming it, or
-/// one of them naming its category) not over at `now_ms`.
+/// The `(starts_at, ends_at)` windows (ms) of the campaigns covering `book` (the catalogue's
+/// rule, `campaign_covers_book`: naming it or its category) not over at `now_ms`; one query.
 pub async fn campaign_windows(
     db: &DatabaseConnection,
     book: &book::Model,
     now_ms: i64,
 ) -> Result<Vec<(i64, i64)>, DbErr> {
-    let mut promotion_ids: Vec<i32> = promotion_book::Entity::find()
-        .select_only()
-        .column(promotion_book::Column::PromotionId)
-        .filter(promotion_book::Column::BookId.eq(book.id))
-        .into_tuple()
-        .all(db)
-        .await?;
-    let by_category: Vec<i32> = promotion_category::Entity::find()
-        .select_only()
-        .column(promotion_category::Column::PromotionId)
-        .filter(promotion_category::Column::CategoryId.eq(book.category_id))
-        .into_tuple()
-        .all(db)
-        .await?;
-    promotion_ids.extend(by_category);
-    if promotion_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    promotion::Entity::find()
-        .select_only()
-        .column(promotion::Column::StartsAt)
-        .column(promotion::Column::EndsAt)
-        .filter(promotion::Column::Id.is_in(promotion_ids))
-        .filter(promotion::Column::EndsAt.gt(now_ms))
-        .into_tuple()
-        .all(db)
-        .await
+    let windows = Query::select()
+        .column((promotion::Entity, promotion::Column::StartsAt))
+        .column((promotion::Entity, promotion::Column::EndsAt))
+        .from(book::Entity)
+        .cross_join(promotion::Entity)
+        .and_where(Expr::col((book::Entity, book::Column::Id)).eq(book.id))
+        .and_where(Expr::col((promotion::Entity, promotion::Column::EndsAt)).gt(now_ms))
+        .cond_where(campaign_covers_book())
+        .to_owned();
+    db.query_all(&windows)
+        .await?
+        .into_iter()
+        .map(|row| Ok((row.try_get("", "starts_at")?, row.try_get("", "ends_at")?)))
+        .collect()
 }
 
 /// Whether `user_id`'s purchases unlock this chapter (the core's `purchaseCovers`).

@@ -27,6 +27,7 @@ use crate::{
         audit::{self, Actor, Change},
         catalogue_changed, Console,
     },
+    db::WriteTx,
     entities::{book, category, promotion, promotion_book, promotion_category},
     error::{ApiError, ApiResult, Missing},
     paging::{Page, Paging},
@@ -337,7 +338,39 @@ fn as_json(campaign: &AdminCampaign) -> Option<serde_json::Value> {
     serde_json::to_value(campaign).ok()
 }
 
+/// Campaign `id` as written so far in `txn`; 404 when there is none.
+async fn stored(txn: &impl ConnectionTrait, id: i32, now: i64) -> ApiResult<AdminCampaign> {
+    read(txn, id, now)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Promotion(id)))
+}
+
 impl Promotions {
+    /// Ends a change of campaign `id`: its audit row (`promotion.<verb>`) in `txn`, the commit,
+    /// then the listeners' caches emptied so `/limited-free`, book pages and audio see it at once.
+    async fn finish(
+        &self,
+        txn: WriteTx,
+        actor: &Actor,
+        (verb, id): (&str, i32),
+        before: Option<&AdminCampaign>,
+        after: Option<&AdminCampaign>,
+        now: i64,
+    ) -> ApiResult<()> {
+        let action = format!("promotion.{verb}");
+        let change = Change {
+            action: &action,
+            entity: "promotion",
+            entity_id: id,
+            before: before.and_then(as_json),
+            after: after.and_then(as_json),
+        };
+        audit::record(&txn, actor, change, now).await?;
+        txn.commit().await?;
+        catalogue_changed(&self.console, &[]).await;
+        Ok(())
+    }
+
     /// Creates a campaign from the form (a new one must end in the future).
     pub async fn create(
         &self,
@@ -362,19 +395,9 @@ impl Promotions {
         .await?
         .id;
         set_members(&txn, id, &fields).await?;
-        let created = read(&txn, id, now)
-            .await?
-            .ok_or(ApiError::NotFound(Missing::Promotion(id)))?;
-        let change = Change {
-            action: "promotion.create",
-            entity: "promotion",
-            entity_id: id,
-            before: None,
-            after: as_json(&created),
-        };
-        audit::record(&txn, actor, change, now).await?;
-        txn.commit().await?;
-        catalogue_changed(&self.console, &[]).await;
+        let created = stored(&txn, id, now).await?;
+        self.finish(txn, actor, ("create", id), None, Some(&created), now)
+            .await?;
         Ok(created)
     }
 
@@ -389,9 +412,7 @@ impl Promotions {
         let now = now_ms();
         let fields = checked(input, false, now, lang)?;
         let txn = self.console.db.begin_write().await?;
-        let before = read(&txn, id, now)
-            .await?
-            .ok_or(ApiError::NotFound(Missing::Promotion(id)))?;
+        let before = stored(&txn, id, now).await?;
         ensure_exist(&txn, &fields, lang).await?;
         promotion::ActiveModel {
             id: sea_orm::ActiveValue::Unchanged(id),
@@ -404,19 +425,9 @@ impl Promotions {
         .update(&txn)
         .await?;
         set_members(&txn, id, &fields).await?;
-        let after = read(&txn, id, now)
-            .await?
-            .ok_or(ApiError::NotFound(Missing::Promotion(id)))?;
-        let change = Change {
-            action: "promotion.update",
-            entity: "promotion",
-            entity_id: id,
-            before: as_json(&before),
-            after: as_json(&after),
-        };
-        audit::record(&txn, actor, change, now).await?;
-        txn.commit().await?;
-        catalogue_changed(&self.console, &[]).await;
+        let after = stored(&txn, id, now).await?;
+        self.finish(txn, actor, ("update", id), Some(&before), Some(&after), now)
+            .await?;
         Ok(after)
     }
 
@@ -425,9 +436,7 @@ impl Promotions {
     pub async fn end_now(&self, actor: &Actor, id: i32) -> ApiResult<AdminCampaign> {
         let now = now_ms();
         let txn = self.console.db.begin_write().await?;
-        let before = read(&txn, id, now)
-            .await?
-            .ok_or(ApiError::NotFound(Missing::Promotion(id)))?;
+        let before = stored(&txn, id, now).await?;
         if before.status == CampaignStatus::Ended {
             return Ok(before);
         }
@@ -442,19 +451,9 @@ impl Promotions {
             .filter(promotion::Column::Id.eq(id))
             .exec(&txn)
             .await?;
-        let after = read(&txn, id, now)
-            .await?
-            .ok_or(ApiError::NotFound(Missing::Promotion(id)))?;
-        let change = Change {
-            action: "promotion.end",
-            entity: "promotion",
-            entity_id: id,
-            before: as_json(&before),
-            after: as_json(&after),
-        };
-        audit::record(&txn, actor, change, now).await?;
-        txn.commit().await?;
-        catalogue_changed(&self.console, &[]).await;
+        let after = stored(&txn, id, now).await?;
+        self.finish(txn, actor, ("end", id), Some(&before), Some(&after), now)
+            .await?;
         Ok(after)
     }
 
@@ -462,9 +461,7 @@ impl Promotions {
     pub async fn delete(&self, actor: &Actor, id: i32) -> ApiResult<()> {
         let now = now_ms();
         let txn = self.console.db.begin_write().await?;
-        let before = read(&txn, id, now)
-            .await?
-            .ok_or(ApiError::NotFound(Missing::Promotion(id)))?;
+        let before = stored(&txn, id, now).await?;
         promotion_book::Entity::delete_many()
             .filter(promotion_book::Column::PromotionId.eq(id))
             .exec(&txn)
@@ -474,17 +471,8 @@ impl Promotions {
             .exec(&txn)
             .await?;
         promotion::Entity::delete_by_id(id).exec(&txn).await?;
-        let change = Change {
-            action: "promotion.delete",
-            entity: "promotion",
-            entity_id: id,
-            before: as_json(&before),
-            after: None,
-        };
-        audit::record(&txn, actor, change, now).await?;
-        txn.commit().await?;
-        catalogue_changed(&self.console, &[]).await;
-        Ok(())
+        self.finish(txn, actor, ("delete", id), Some(&before), None, now)
+            .await
     }
 
     /// What listeners see of campaign `id` once it runs: the cards of up to `limit` of its

@@ -15,7 +15,7 @@ import { useDescribeFailure } from '@/lib/form-errors';
 import { useLang } from '@/lib/lang';
 import { SLOT_LABEL } from './labels';
 import { offerQueries, useDeleteAd, useSaveAd } from './queries';
-import { fromLocalInput, toLocalInput, useWhen } from './time';
+import { useDateTimeInput, useWhen } from './time';
 import '@/components/console/console.css';
 import './console-offers.css';
 
@@ -24,6 +24,7 @@ type Key = 'slot' | 'enabled' | 'imageUrl' | 'text' | 'link' | 'startsAt' | 'end
 function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
   const { t } = useTranslation('console');
   const { lang } = useLang();
+  const { toText, toInstant } = useDateTimeInput();
   const save = useSaveAd();
   const { form, formRef, onSubmit, failure, field, setField } = useConsoleForm({
     initial: (): Record<Key, string> => ({
@@ -32,8 +33,8 @@ function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
       imageUrl: ad?.imageUrl ?? '',
       text: ad?.text ?? '',
       link: ad?.link ?? '',
-      startsAt: toLocalInput(ad?.startsAt ?? Date.now()),
-      endsAt: toLocalInput(ad?.endsAt),
+      startsAt: toText(ad?.startsAt ?? Date.now()),
+      endsAt: toText(ad?.endsAt),
       hiddenForMembers: String(ad?.hiddenForMembers ?? true),
     }),
     validate: (typed) =>
@@ -41,8 +42,8 @@ function AdForm({ ad, onDone }: { ad?: AdminAd; onDone: () => void }) {
         ...typed,
         enabled: typed.enabled === 'true',
         hiddenForMembers: typed.hiddenForMembers === 'true',
-        startsAt: fromLocalInput(typed.startsAt),
-        endsAt: fromLocalInput(typed.endsAt),
+        startsAt: toInstant(typed.startsAt),
+        endsAt: toInstant(typed.endsAt),
         lang,
       }),
     save: (checked) => save.mutateAsync({ id: ad?.id, body: checked.ad }),

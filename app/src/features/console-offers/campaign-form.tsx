@@ -13,7 +13,7 @@ import { useLang } from '@/lib/lang';
 import { consoleQueries } from '@/lib/queries/console';
 import { BookPicker, type PickedBook } from './book-picker';
 import { useSaveCampaign } from './queries';
-import { fromLocalInput, toLocalInput } from './time';
+import { useDateTimeInput } from './time';
 
 type Key = 'name' | 'startsAt' | 'endsAt' | 'bookIds' | 'categoryIds';
 
@@ -30,22 +30,23 @@ export function CampaignForm({
 }) {
   const { t } = useTranslation('console');
   const { lang } = useLang();
+  const { toText, toInstant } = useDateTimeInput();
   const categories = useQuery(consoleQueries.categories());
   const save = useSaveCampaign();
   const [books, setBooks] = useState<PickedBook[]>(campaign?.books ?? []);
   const { form, formRef, onSubmit, failure, field, setField } = useConsoleForm({
     initial: (): Record<Key, string> => ({
       name: campaign?.name ?? '',
-      startsAt: toLocalInput(campaign?.startsAt ?? Date.now()),
-      endsAt: toLocalInput(campaign?.endsAt),
+      startsAt: toText(campaign?.startsAt ?? Date.now()),
+      endsAt: toText(campaign?.endsAt),
       bookIds: (campaign?.books ?? []).map((book) => book.id).join(','),
       categoryIds: (campaign?.categories ?? []).map((category) => category.id).join(','),
     }),
     validate: (typed) =>
       validateCampaign({
         name: typed.name,
-        startsAt: fromLocalInput(typed.startsAt),
-        endsAt: fromLocalInput(typed.endsAt),
+        startsAt: toInstant(typed.startsAt),
+        endsAt: toInstant(typed.endsAt),
         bookIds: ids(typed.bookIds),
         categoryIds: ids(typed.categoryIds),
         nowMs: Date.now(),
