@@ -47,6 +47,8 @@
 //! | allowedTimezones | [`time::timezone::allowed_timezones`] |
 //! | validateTimezone | [`time::timezone::validate_timezone`] |
 //! | browsingReportEligible | [`tracking::browsing_report_eligible`] |
+//! | validateBehaviorEvent | [`tracking::event::validate_behavior_event`] |
+//! | validatePreference | [`tracking::preference::validate_preference`] |
 //! | isBot | [`bots::is_bot`] |
 //! | isPremium | [`premium::is_premium`] |
 //! | premiumStatus | [`premium::premium_status`] |

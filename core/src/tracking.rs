@@ -1,4 +1,8 @@
-//! Behaviour-tracking rules: which browsing summaries are worth sending (spec §5, §9).
+//! Behaviour-tracking rules: which browsing summaries are worth sending (spec §5, §9), and
+//! the checks of events and preferences (`event`, `preference`).
+
+pub mod event;
+pub mod preference;
 
 use serde::{Deserialize, Serialize};
 

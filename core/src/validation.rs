@@ -22,6 +22,8 @@ pub enum FieldRule {
     OneOf { allowed: Vec<String> },
     /// Not a whole number from `min` to `max`.
     WholeNumber { min: usize, max: usize },
+    /// Not a number (a fraction allowed) from `min` to `max`.
+    Between { min: i64, max: i64 },
     /// Not an amount of money from 0 to `max` (major units: yuan, dollars, yen) with at most
     /// `decimals` digits after the point.
     Money { decimals: usize, max: usize },
@@ -94,6 +96,11 @@ pub fn describe_rule(rule: &FieldRule, lang: Lang) -> String {
             "validation.wholeNumber",
             &[("min", &min.to_string()), ("max", &max.to_string())],
         ),
+        FieldRule::Between { min, max } => text_with(
+            lang,
+            "validation.between",
+            &[("min", &min.to_string()), ("max", &max.to_string())],
+        ),
         FieldRule::Money { decimals: 0, max } => {
             text_with(lang, "validation.moneyWhole", &[("max", &max.to_string())])
         }
@@ -110,6 +117,7 @@ pub fn describe_rule(rule: &FieldRule, lang: Lang) -> String {
                 "email" => "validation.format.email",
                 "url" => "validation.format.url",
                 "slug" => "validation.format.slug",
+                "sessionId" => "validation.format.sessionId",
                 "date" => "console.format.date",
                 "dateRange" => "console.format.dateRange",
                 "afterStart" => "console.format.afterStart",
@@ -147,6 +155,10 @@ mod tests {
                 allowed: vec!["zh".into(), "en".into()],
             },
             FieldRule::WholeNumber { min: 1, max: 50 },
+            FieldRule::Between { min: 0, max: 1 },
+            FieldRule::Format {
+                format: "sessionId".into(),
+            },
             FieldRule::Format {
                 format: "email".into(),
             },

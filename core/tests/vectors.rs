@@ -17,7 +17,9 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 87] = [
+const RULES: [&str; 89] = [
+    "validateBehaviorEvent",
+    "validatePreference",
     "minorUnits",
     "majorUnits",
     "exportKinds",
@@ -223,6 +225,8 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateCampaign" => run(input, ok(offers::campaign_form::validate_campaign)),
         "validateAd" => run(input, ok(offers::ads::validate_ad)),
         "adVisible" => run(input, ok(offers::ads::ad_visible)),
+        "validateBehaviorEvent" => run(input, ok(tracking::event::validate_behavior_event)),
+        "validatePreference" => run(input, ok(tracking::preference::validate_preference)),
         _ => Err(Failure::UnknownRule),
     }
 }

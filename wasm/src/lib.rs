@@ -120,6 +120,8 @@ mod pages {
         allowedTimezones(time::timezone::AllowedTimezonesInput = "AllowedTimezonesInput") -> "string[]" = ok(time::timezone::allowed_timezones);
         validateTimezone(time::timezone::ValidateTimezoneInput = "ValidateTimezoneInput") -> "boolean" = ok(time::timezone::validate_timezone);
         browsingReportEligible(tracking::BrowsingReportEligibleInput = "BrowsingReportEligibleInput") -> "boolean" = ok(tracking::browsing_report_eligible);
+        validateBehaviorEvent(tracking::event::ValidateBehaviorEventInput = "ValidateBehaviorEventInput") -> "BehaviorEventValidation" = ok(tracking::event::validate_behavior_event);
+        validatePreference(tracking::preference::ValidatePreferenceInput = "ValidatePreferenceInput") -> "PreferenceValidation" = ok(tracking::preference::validate_preference);
         isPremium(premium::IsPremiumInput = "IsPremiumInput") -> "boolean" = ok(premium::is_premium);
         premiumStatus(premium::PremiumStatusInput = "PremiumStatusInput") -> "PremiumStatus" = ok(premium::premium_status);
         isLocalisable(routing::locale::IsLocalisableInput = "IsLocalisableInput") -> "boolean" = ok(routing::locale::is_localisable);

@@ -146,6 +146,9 @@ pub struct ValidateProfileUpdateInput {
     pub language: Option<String>,
     #[serde(default)]
     pub timezone: Option<String>,
+    /// Whether behaviour tracking may record this listener's events.
+    #[serde(default)]
+    pub tracking_enabled: Option<bool>,
     /// Language of the error messages.
     pub lang: Lang,
 }
@@ -161,6 +164,7 @@ pub struct ProfileUpdate {
     pub avatar_url: Option<String>,
     pub language: Option<Lang>,
     pub timezone: Option<String>,
+    pub tracking_enabled: Option<bool>,
 }
 
 /// Output of `validateProfileUpdate`.
@@ -176,7 +180,7 @@ pub enum ProfileUpdateValidation {
 /// `username` [`check_username`], `email` [`check_email`] (a blank one is `required`: they
 /// cannot be removed), `avatarUrl` [`check_avatar_url`] (blank resets to
 /// [`DEFAULT_AVATAR_URL`]), `language` one of `zh`/`en`/`ja`, `timezone` one of
-/// `allowedTimezones` (both exact, `oneOf` otherwise). Nothing present is a valid, empty change.
+/// `allowedTimezones` (both exact, `oneOf` otherwise); `trackingEnabled` as given. Nothing present is a valid, empty change.
 pub fn validate_profile_update(input: ValidateProfileUpdateInput) -> ProfileUpdateValidation {
     let lang = input.lang;
     let mut errors = Vec::new();
@@ -242,6 +246,7 @@ pub fn validate_profile_update(input: ValidateProfileUpdateInput) -> ProfileUpda
             avatar_url,
             language,
             timezone,
+            tracking_enabled: input.tracking_enabled,
         },
     }
 }
@@ -715,6 +720,7 @@ mod tests {
             avatar_url: None,
             language: None,
             timezone: None,
+            tracking_enabled: None,
             lang: Lang::En,
         }
     }
@@ -764,6 +770,7 @@ mod tests {
             avatar_url: Some("javascript:alert(1)".into()),
             language: Some("fr".into()),
             timezone: Some("Asia/Kolkata".into()),
+            tracking_enabled: None,
             lang: Lang::En,
         });
         let ProfileUpdateValidation::Invalid { errors } = out else {
