@@ -75,6 +75,12 @@ pub struct Config {
     #[arg(long, env = "MIN_FREE_DISK_MB", default_value_t = 64)]
     pub min_free_disk_mb: u64,
 
+    /// Days raw behaviour events are kept: each finished UTC day is rolled up (visitors, page
+    /// views, top pages, sources) and its raw events are removed once older than this.
+    #[arg(long, env = "BEHAVIOR_RETENTION_DAYS", default_value_t = 90,
+        value_parser = clap::value_parser!(u32).range(1..))]
+    pub behavior_retention_days: u32,
+
     /// Proxies whose `X-Forwarded-For` / `Forwarded` headers name the client (comma-separated
     /// addresses or CIDR ranges, e.g. `10.0.0.0/8,127.0.0.1`). Empty: the socket's peer is the
     /// client, and those headers are ignored.

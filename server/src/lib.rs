@@ -39,4 +39,5 @@ pub mod startup;
 pub mod state;
 pub mod storage;
 pub mod telemetry;
+pub mod tracking;
 pub mod uploads;

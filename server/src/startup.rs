@@ -31,6 +31,7 @@ use crate::{
     state::{AppState, Features},
     storage::{self, Storage},
     telemetry,
+    tracking::{self, Tracking},
     uploads::{self, UploadLimits, Uploads},
 };
 
@@ -143,6 +144,17 @@ impl Application {
             access_log: access_log.clone(),
         };
         activity::retention::roll_up_every_hour(db.clone(), settings.clone());
+        let (behavior_events, behavior_events_task) = RecordQueue::start(
+            db.writer().clone(),
+            tracking::EVENT_QUEUE_CAPACITY,
+            "behavior_events",
+        );
+        let tracking = Tracking {
+            db: db.clone(),
+            events: behavior_events,
+            visitor_key: accounts.keys.visitor_key(),
+        };
+        tracking::retention::roll_up_every_hour(db.clone(), config.behavior_retention_days);
         let budgets = Budgets::new(&config.budgets);
         let limits = ConnectionLimits {
             header_timeout: Duration::from_secs(config.timeouts.header_timeout_secs),
@@ -213,6 +225,7 @@ impl Application {
             ads,
             analytics,
             roles,
+            tracking,
         });
         let shared = state.clone();
         let (router, api_table) = routes::router(state);
@@ -227,7 +240,7 @@ impl Application {
             list_pages,
             storage,
             db,
-            record_tasks: vec![search_log_task, access_log_task],
+            record_tasks: vec![search_log_task, access_log_task, behavior_events_task],
             state: shared,
         })
     }

@@ -26,6 +26,7 @@ use crate::{
     search::SearchIndex,
     settings::Settings,
     storage::Storage,
+    tracking::Tracking,
     uploads::Uploads,
 };
 
@@ -90,6 +91,8 @@ pub struct Features {
     pub people_admin: PeopleAdmin,
     /// Roles and permissions (the console's people and access half).
     pub roles: Roles,
+    /// Behaviour events (and their queue), preferences and a listener's own figures.
+    pub tracking: Tracking,
 }
 
 /// The audio routes' handlers take the audio feature alone.

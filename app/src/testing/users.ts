@@ -5,7 +5,7 @@ const day = 24 * 60 * 60 * 1000;
 const base = {
   avatarUrl: '/avatar-placeholder.svg',
   status: 'active' as const,
-  preferences: { language: 'zh', timezone: 'Asia/Shanghai' },
+  preferences: { language: 'zh', timezone: 'Asia/Shanghai', trackingEnabled: true },
   roles: [],
   permissions: [],
   createdAt: Date.UTC(2024, 0, 15),

@@ -543,6 +543,9 @@ pub async fn update_profile(
     if let Some(timezone) = update.timezone {
         changes.timezone = Set(timezone);
     }
+    if let Some(tracking_enabled) = update.tracking_enabled {
+        changes.tracking_enabled = Set(tracking_enabled);
+    }
     let txn = db.begin_write().await?;
     let saved = repository::update_user(&txn, changes)
         .await

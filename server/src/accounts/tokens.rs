@@ -12,6 +12,8 @@ use sha2::{Digest, Sha256};
 const SUCCESSOR_KEY_LABEL: &[u8] = b"tingshu refresh-token successor v1";
 /// Label of the payment-notification key derived from the secret (no PAYMENT_WEBHOOK_SECRET).
 const WEBHOOK_KEY_LABEL: &[u8] = b"tingshu payment-webhook v1";
+/// Label of the key of behaviour tracking's daily visitor hashes.
+const VISITOR_KEY_LABEL: &[u8] = b"tingshu behaviour-visitor v1";
 
 /// How long an access token is accepted.
 pub const ACCESS_TOKEN_TTL_MS: i64 = 15 * 60 * 1000;
@@ -44,6 +46,8 @@ pub struct TokenKeys {
     webhook_key: std::sync::Arc<[u8]>,
     /// HMAC key of device cookies (`tingshu_core::auth::device::derive_device_key`).
     device_key: std::sync::Arc<str>,
+    /// HMAC key of behaviour tracking's visitor hashes, derived from the same secret.
+    visitor_key: std::sync::Arc<[u8]>,
 }
 
 /// A freshly issued access token and its absolute expiry in ms.
@@ -62,12 +66,18 @@ impl TokenKeys {
             successor_key: hmac_sha256(secret, SUCCESSOR_KEY_LABEL).into(),
             webhook_key: hmac_sha256(secret, WEBHOOK_KEY_LABEL).into(),
             device_key: tingshu_core::auth::device::derive_device_key(secret).into(),
+            visitor_key: hmac_sha256(secret, VISITOR_KEY_LABEL).into(),
         }
     }
 
     /// The key that signs and verifies device cookies: derived from the token secret.
     pub fn device_key(&self) -> &str {
         &self.device_key
+    }
+
+    /// The key of behaviour tracking's daily visitor hashes (never the secret itself).
+    pub fn visitor_key(&self) -> std::sync::Arc<[u8]> {
+        self.visitor_key.clone()
     }
 
     /// The key of payment notifications when `PAYMENT_WEBHOOK_SECRET` is not set.

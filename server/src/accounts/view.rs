@@ -31,9 +31,12 @@ pub struct UserView {
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Preferences {
     pub language: String,
     pub timezone: String,
+    /// Whether behaviour tracking records this listener's events (true unless turned off).
+    pub tracking_enabled: bool,
 }
 
 impl TryFrom<UserWithGrants> for UserView {
@@ -61,6 +64,7 @@ impl TryFrom<UserWithGrants> for UserView {
             preferences: Preferences {
                 language: user.language,
                 timezone: user.timezone,
+                tracking_enabled: user.tracking_enabled,
             },
             roles,
             permissions: permissions

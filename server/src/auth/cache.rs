@@ -155,6 +155,7 @@ mod tests {
                 created_at: 0,
                 updated_at: 0,
                 last_login_at: None,
+                tracking_enabled: true,
             },
             roles: vec!["user".into()],
             permissions: Vec::new(),

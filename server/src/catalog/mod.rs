@@ -36,6 +36,7 @@ use crate::{
     error::{ApiError, ApiResult, Missing},
     library,
     paging::{choice_param, Page, Paging},
+    tracking::{self, preferences::Preferred},
 };
 
 /// Book lists: at most 50 per page, 20 by default.
@@ -46,6 +47,8 @@ pub const CHAPTERS_MAX_PAGE_SIZE: u64 = 200;
 pub const CHAPTERS_DEFAULT_PAGE_SIZE: u64 = 100;
 /// How many recommendations are given.
 pub const RECOMMENDATIONS: usize = 12;
+/// How many recommendations one explicit preference gives at most.
+pub const PREFERRED_SHARE: u64 = 6;
 
 /// Book list order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -531,7 +534,9 @@ pub async fn limited_free(
     Ok(Page::new(items, total, paging))
 }
 
-/// `GET /api/recommendations`: for a listener, books sharing an author, narrator or category
+/// `GET /api/recommendations`: for a listener, first the books of the categories, authors and
+/// narrators they explicitly prefer (heaviest preference first, at most
+/// [`PREFERRED_SHARE`] books each), then books sharing an author, narrator or category
 /// with what they listened to or favourited (those books themselves left out), most played
 /// first; topped up with popular books. Guests get popular books.
 #[tracing::instrument(skip(db, listener))]
@@ -549,6 +554,26 @@ pub async fn recommendations(
     let mut picked: Vec<(book::Model, ReasonKind, i32)> = Vec::new();
     let mut taken: HashSet<i32> = known.iter().copied().collect();
     let limit = RECOMMENDATIONS as u64;
+    let preferred = match listener {
+        Some(user) => tracking::preferences::preferred(db, user.id).await?,
+        None => Vec::new(),
+    };
+    for preference in preferred {
+        if picked.len() >= RECOMMENDATIONS {
+            break;
+        }
+        let (kind, column, value) = match preference {
+            Preferred::Category(id) => (ReasonKind::Category, book::Column::CategoryId, id),
+            Preferred::Author(id) => (ReasonKind::Author, book::Column::AuthorId, id),
+            Preferred::Narrator(id) => (ReasonKind::Narrator, book::Column::NarratorId, id),
+        };
+        let exclude: Vec<i32> = taken.iter().copied().collect();
+        let room = PREFERRED_SHARE.min((RECOMMENDATIONS - picked.len()) as u64);
+        for b in repository::books_related(db, column, &[value], &exclude, room).await? {
+            taken.insert(b.id);
+            picked.push((b, kind, value));
+        }
+    }
     let by = [
         (ReasonKind::Author, book::Column::AuthorId),
         (ReasonKind::Narrator, book::Column::NarratorId),

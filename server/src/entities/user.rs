@@ -30,6 +30,8 @@ pub struct Model {
     pub created_at: i64,
     pub updated_at: i64,
     pub last_login_at: Option<i64>,
+    /// Whether behaviour tracking records this listener's events (the profile's setting).
+    pub tracking_enabled: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -83,6 +83,9 @@ struct ProfileRequest {
     language: Option<String>,
     #[serde(default)]
     timezone: Option<String>,
+    /// Whether behaviour tracking may record this listener's events.
+    #[serde(default)]
+    tracking_enabled: Option<bool>,
 }
 
 /// A sign-in bundle with the device cookie that makes this browser a known device of the
@@ -250,6 +253,7 @@ async fn update_profile(
         avatar_url: input.avatar_url,
         language: input.language,
         timezone: input.timezone,
+        tracking_enabled: input.tracking_enabled,
         lang: client.lang,
     };
     Ok(success(

@@ -41,6 +41,7 @@ pub struct Readiness {
 struct Records {
     search_queries: RecordCounts,
     access_log: RecordCounts,
+    behavior_events: RecordCounts,
 }
 
 /// Ready when the database answers AND can write right now (503 while its disk is full).
@@ -56,6 +57,7 @@ async fn check_readiness(State(state): State<AppState>) -> ApiResult<Json<Succes
         records: Records {
             search_queries: state.search_log.counts(),
             access_log: state.activity.access_log.counts(),
+            behavior_events: state.tracking.events.counts(),
         },
     }))
 }

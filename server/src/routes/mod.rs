@@ -13,6 +13,7 @@ use crate::{
 pub mod admin;
 pub mod audio;
 pub mod auth;
+pub mod behavior;
 pub mod catalog;
 pub mod constraints;
 pub mod contract;
@@ -56,6 +57,7 @@ pub fn api(state: Option<AppState>) -> ApiParts {
     let api = audio::routes(api);
     let api = covers::routes(api);
     let api = payments::routes(api);
+    let api = behavior::routes(api);
     api.into_parts()
 }
 

@@ -171,6 +171,15 @@ const EXPECTED: &[(&str, &str, [Gets; 5])] = &[
     ("GET", "/admin/reports", [U, F, F, F, T]),
     ("GET", "/admin/feedback", [U, F, F, F, T]),
     ("POST", "/admin/feedback/{id}/reply", [U, F, F, F, T]),
+    // Behaviour events from anyone; a listener's own figures and preferences signed in.
+    ("POST", "/behavior/browsing", [T, T, T, T, T]),
+    ("POST", "/behavior/play", [T, T, T, T, T]),
+    ("POST", "/behavior/search", [T, T, T, T, T]),
+    ("POST", "/behavior/favorite", [T, T, T, T, T]),
+    ("POST", "/behavior/pageview", [T, T, T, T, T]),
+    ("GET", "/behavior/stats", [U, T, T, T, T]),
+    ("GET", "/behavior/preferences", [U, T, T, T, T]),
+    ("POST", "/behavior/preferences", [U, T, T, T, T]),
 ];
 
 const ROLES: [&str; 5] = ["guest", "free", "premium", "editor", "admin"];

@@ -397,7 +397,7 @@ async fn the_profile_can_be_edited_within_the_rules() {
     assert_eq!(data["username"], "新名字");
     assert_eq!(
         data["preferences"],
-        json!({"language": "ja", "timezone": "Asia/Tokyo"})
+        json!({"language": "ja", "timezone": "Asia/Tokyo", "trackingEnabled": true})
     );
     let bad = put(json!({"timezone": "Mars/Olympus", "language": "fr"})).await;
     assert_eq!(bad.status(), 400);

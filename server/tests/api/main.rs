@@ -30,6 +30,7 @@ mod ratings;
 mod roles;
 mod search;
 mod spa;
+mod tracking;
 mod transfer;
 mod upload_disk;
 mod upload_formats;

@@ -1456,6 +1456,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/behavior/browsing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a page's browsing summary (view duration, scroll depth, clicks); `pageUrl` required.
+         * @description Accepted the same way whether it is stored or not: with `DNT: 1` or `Sec-GPC: 1`,
+         *      or for a listener who turned tracking off, nothing is stored. The client's address
+         *      is never stored (a visitor hash that rotates daily stands for it).
+         */
+        post: operations["record_browsing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behavior/favorite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a book added to or removed from the favourites (`bookId` and `action` required).
+         * @description Accepted the same way whether it is stored or not: with `DNT: 1` or `Sec-GPC: 1`,
+         *      or for a listener who turned tracking off, nothing is stored. The client's address
+         *      is never stored (a visitor hash that rotates daily stands for it).
+         */
+        post: operations["record_favorite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behavior/pageview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a page reached (`pageUrl` required).
+         * @description Accepted the same way whether it is stored or not: with `DNT: 1` or `Sec-GPC: 1`,
+         *      or for a listener who turned tracking off, nothing is stored. The client's address
+         *      is never stored (a visitor hash that rotates daily stands for it).
+         */
+        post: operations["record_pageview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behavior/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a chapter played (`bookId` required; `chapterId`, `position`, `duration`).
+         * @description Accepted the same way whether it is stored or not: with `DNT: 1` or `Sec-GPC: 1`,
+         *      or for a listener who turned tracking off, nothing is stored. The client's address
+         *      is never stored (a visitor hash that rotates daily stands for it).
+         */
+        post: operations["record_play"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behavior/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's explicit preferences, heaviest first. */
+        get: operations["list_preferences"];
+        put?: never;
+        /**
+         * Saves an explicit preference (the same type and key replace the earlier one). A
+         *     `category` (id or slug), `author` or `narrator` (id) preference with a weight above 0
+         *     moves matching books up in `/api/recommendations`.
+         */
+        post: operations["save_preference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behavior/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a search made (`query` required; `resultCount`, the chosen `bookId`).
+         * @description Accepted the same way whether it is stored or not: with `DNT: 1` or `Sec-GPC: 1`,
+         *      or for a listener who turned tracking off, nothing is stored. The client's address
+         *      is never stored (a visitor hash that rotates daily stands for it).
+         */
+        post: operations["record_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/behavior/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own figures: hours listened, books started, chapters completed, the streak
+         *     of days with listening, the categories listened to longest.
+         */
+        get: operations["behavior_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books": {
         parameters: {
             query?: never;
@@ -3033,6 +3185,37 @@ export interface components {
             /** Format: int64 */
             membersLost: number;
         };
+        /** @description The browser the event came from, as sent (spec §3 `deviceInfo`). */
+        DeviceInfoInput: {
+            /** @default null */
+            userAgent: string | null;
+            /**
+             * Format: double
+             * @description CSS pixels, whole.
+             * @default null
+             */
+            screenWidth: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            screenHeight: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            devicePixelRatio: number | null;
+            /**
+             * @description An IANA zone name.
+             * @default null
+             */
+            timezone: string | null;
+            /**
+             * @description A language tag (`zh-CN`).
+             * @default null
+             */
+            language: string | null;
+        };
         /**
          * @description The server's permission to keep chapters offline: valid until `grantExpiresAt` (at most
          *     7 days, never past the membership); renewed while the member is online.
@@ -3114,6 +3297,16 @@ export interface components {
         };
         Facets: {
             categories: components["schemas"]["CategoryFacet"][];
+        };
+        /** @description A category the listener listened to, and how long. */
+        FavoriteCategory: {
+            /** Format: int32 */
+            id: number;
+            slug: string;
+            /** @description In the request's language. */
+            name: string;
+            /** Format: int64 */
+            listeningSeconds: number;
         };
         /** @description A feedback form as sent: every field may be missing or wrong. */
         FeedbackInput: {
@@ -3225,6 +3418,37 @@ export interface components {
          * @enum {string}
          */
         Lang: "zh" | "en" | "ja";
+        /** @description The caller's own listening figures. */
+        ListeningStats: {
+            /**
+             * Format: int64
+             * @description Seconds listened: each chapter's furthest position (its length once completed).
+             */
+            listeningSeconds: number;
+            /**
+             * Format: double
+             * @description The same in hours, to two decimals.
+             */
+            listeningHours: number;
+            /**
+             * Format: int64
+             * @description Books started.
+             */
+            books: number;
+            /**
+             * Format: int64
+             * @description Chapters completed.
+             */
+            chaptersCompleted: number;
+            /**
+             * Format: int64
+             * @description Consecutive UTC days with listening, up to today (or up to yesterday when nothing yet
+             *     today); 0 when neither.
+             */
+            streakDays: number;
+            /** @description The categories listened to longest, at most three, longest first. */
+            favoriteCategories: components["schemas"]["FavoriteCategory"][];
+        };
         /** @description How much a user listened. */
         ListeningSummary: {
             /**
@@ -3549,9 +3773,30 @@ export interface components {
             price?: number | null;
             active: boolean;
         };
+        /**
+         * @description Where a preference came from: the listener said so (spec §3: always `explicit`).
+         * @enum {string}
+         */
+        PreferenceSource: "explicit";
+        /** @description One preference as the API answers it (spec §3 names). */
+        PreferenceView: {
+            preferenceType: string;
+            preferenceKey: string;
+            preferenceValue: string;
+            /** Format: double */
+            weight: number;
+            source: components["schemas"]["PreferenceSource"];
+            /**
+             * Format: int64
+             * @description When it was last saved, ms since the epoch.
+             */
+            updatedAt: number;
+        };
         Preferences: {
             language: string;
             timezone: string;
+            /** @description Whether behaviour tracking records this listener's events (true unless turned off). */
+            trackingEnabled: boolean;
         };
         /**
          * @description Which membership line applies.
@@ -3582,6 +3827,8 @@ export interface components {
             avatarUrl?: string | null;
             language?: string | null;
             timezone?: string | null;
+            /** @description Whether behaviour tracking may record this listener's events. */
+            trackingEnabled?: boolean | null;
         };
         /** @description A stored progress row as the API answers it. */
         Progress: {
@@ -4595,6 +4842,26 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_Items_PreferenceView: {
+            success: boolean;
+            /** @description An unpaged list answer: `{items}`. */
+            data: {
+                items: {
+                    preferenceType: string;
+                    preferenceKey: string;
+                    preferenceValue: string;
+                    /** Format: double */
+                    weight: number;
+                    source: components["schemas"]["PreferenceSource"];
+                    /**
+                     * Format: int64
+                     * @description When it was last saved, ms since the epoch.
+                     */
+                    updatedAt: number;
+                }[];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Items_Progress: {
             success: boolean;
             /** @description An unpaged list answer: `{items}`. */
@@ -4725,6 +4992,41 @@ export interface components {
                     createdAt: number;
                 }[];
                 nextCursor?: string | null;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_ListeningStats: {
+            success: boolean;
+            /** @description The caller's own listening figures. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Seconds listened: each chapter's furthest position (its length once completed).
+                 */
+                listeningSeconds: number;
+                /**
+                 * Format: double
+                 * @description The same in hours, to two decimals.
+                 */
+                listeningHours: number;
+                /**
+                 * Format: int64
+                 * @description Books started.
+                 */
+                books: number;
+                /**
+                 * Format: int64
+                 * @description Chapters completed.
+                 */
+                chaptersCompleted: number;
+                /**
+                 * Format: int64
+                 * @description Consecutive UTC days with listening, up to today (or up to yesterday when nothing yet
+                 *     today); 0 when neither.
+                 */
+                streakDays: number;
+                /** @description The categories listened to longest, at most three, longest first. */
+                favoriteCategories: components["schemas"]["FavoriteCategory"][];
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -5352,6 +5654,24 @@ export interface components {
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_PreferenceView: {
+            success: boolean;
+            /** @description One preference as the API answers it (spec §3 names). */
+            data: {
+                preferenceType: string;
+                preferenceKey: string;
+                preferenceValue: string;
+                /** Format: double */
+                weight: number;
+                source: components["schemas"]["PreferenceSource"];
+                /**
+                 * Format: int64
+                 * @description When it was last saved, ms since the epoch.
+                 */
+                updatedAt: number;
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
         Success_Progress: {
             success: boolean;
             /** @description A stored progress row as the API answers it. */
@@ -5922,6 +6242,91 @@ export interface components {
              */
             hiddenForMembers: boolean | null;
         };
+        /**
+         * @description Input of `validateBehaviorEvent`: one event as sent. Every kind takes `sessionId`,
+         *     `deviceInfo`, `timestamp` and the page fields; the others belong to one kind each.
+         */
+        ValidateBehaviorEventInput: {
+            /**
+             * @description The tracking session: a UUID (`crypto.randomUUID()`), 8-4-4-4-12 hexadecimal digits.
+             * @default null
+             */
+            sessionId: string | null;
+            /** @default null */
+            deviceInfo: components["schemas"]["DeviceInfoInput"] | null;
+            /**
+             * Format: double
+             * @description When it happened on the client, ms since the epoch.
+             * @default null
+             */
+            timestamp: number | null;
+            /** @default null */
+            pageType: string | null;
+            /**
+             * @description The page's path (required for `browsing` and `pageview`).
+             * @default null
+             */
+            pageUrl: string | null;
+            /** @default null */
+            referrer: string | null;
+            /**
+             * Format: double
+             * @description Seconds the page was viewed.
+             * @default null
+             */
+            viewDuration: number | null;
+            /**
+             * Format: double
+             * @description How far the page was scrolled, 0 to 1.
+             * @default null
+             */
+            scrollDepth: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            clickCount: number | null;
+            /**
+             * Format: double
+             * @description The book (required for `play` and `favorite`; for `search`, the result chosen).
+             * @default null
+             */
+            bookId: number | null;
+            /**
+             * Format: double
+             * @description `play`: the chapter.
+             * @default null
+             */
+            chapterId: number | null;
+            /**
+             * Format: double
+             * @description `play`: where in the chapter, seconds.
+             * @default null
+             */
+            position: number | null;
+            /**
+             * Format: double
+             * @description `play`: seconds listened.
+             * @default null
+             */
+            duration: number | null;
+            /**
+             * @description `search`: what was searched (required).
+             * @default null
+             */
+            query: string | null;
+            /**
+             * Format: double
+             * @description `search`: how many results it found.
+             * @default null
+             */
+            resultCount: number | null;
+            /**
+             * @description `favorite`: `add` or `remove` (required).
+             * @default null
+             */
+            action: string | null;
+        };
         /** @description Input of `validateBook`: the book form as typed. */
         ValidateBookInput: {
             titleZh: string;
@@ -6105,6 +6510,30 @@ export interface components {
              * @default null
              */
             reason: string | null;
+        };
+        /** @description Input of `validatePreference`: one preference as sent. */
+        ValidatePreferenceInput: {
+            /**
+             * @description What it is about: `category`, `author` and `narrator` (with the record's id, or a
+             *     category's slug, as the key) move recommendations; other types are kept as given.
+             * @default null
+             */
+            preferenceType: string | null;
+            /** @default null */
+            preferenceKey: string | null;
+            /** @default null */
+            preferenceValue: string | null;
+            /**
+             * Format: double
+             * @description From 0 (none) to 10; 1 when absent.
+             * @default null
+             */
+            weight: number | null;
+            /**
+             * @description `explicit` (the only source; when absent too).
+             * @default null
+             */
+            source: string | null;
         };
         /** @description A rating form as sent: every field may be missing or wrong. */
         ValidateReviewInput: {
@@ -9714,6 +10143,278 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    record_browsing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            /** @description A field is missing or out of bounds (named in `fields`); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    record_favorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            /** @description A field is missing or out of bounds (named in `fields`); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    record_pageview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            /** @description A field is missing or out of bounds (named in `fields`); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    record_play: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            /** @description A field is missing or out of bounds (named in `fields`); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    list_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Items_PreferenceView"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    save_preference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidatePreferenceInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_PreferenceView"];
+                };
+            };
+            /** @description A field is missing or out of bounds (named in `fields`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    record_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            /** @description A field is missing or out of bounds (named in `fields`); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    behavior_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_ListeningStats"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
