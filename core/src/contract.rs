@@ -391,7 +391,99 @@ pub fn fields() -> Vec<FieldContract> {
         "refreshToken",
         vec![Constraint::Required, Constraint::NotBlank],
     );
+    behavior_fields(&mut add);
     all
+}
+
+/// `validateBehaviorEvent` (the fields every kind shares; the server states which each kind
+/// requires) and `validatePreference`.
+fn behavior_fields(add: &mut impl FnMut(&'static str, &'static str, Vec<Constraint>)) {
+    use crate::tracking::{event as e, preference as p};
+    let seconds = || Constraint::Number {
+        min: 0.0,
+        max: e::SECONDS_MAX as f64,
+    };
+    let whole = |max: usize| Constraint::Whole {
+        min: 0,
+        max: max as i64,
+    };
+    const EVENT: &str = "ValidateBehaviorEventInput";
+    add(
+        EVENT,
+        "sessionId",
+        vec![
+            Constraint::Required,
+            Constraint::Pattern(e::SESSION_ID_PATTERN),
+        ],
+    );
+    add(EVENT, "pageType", vec![chars(e::PAGE_TYPE_MAX_CHARS)]);
+    add(EVENT, "pageUrl", vec![chars(e::URL_MAX_CHARS)]);
+    add(EVENT, "referrer", vec![chars(e::URL_MAX_CHARS)]);
+    add(EVENT, "query", vec![chars(e::QUERY_MAX_CHARS)]);
+    add(
+        EVENT,
+        "timestamp",
+        vec![Constraint::Number {
+            min: 0.0,
+            max: e::TIMESTAMP_MAX as f64,
+        }],
+    );
+    add(EVENT, "viewDuration", vec![seconds()]);
+    add(EVENT, "position", vec![seconds()]);
+    add(EVENT, "duration", vec![seconds()]);
+    add(
+        EVENT,
+        "scrollDepth",
+        vec![Constraint::Number { min: 0.0, max: 1.0 }],
+    );
+    add(EVENT, "clickCount", vec![whole(e::CLICKS_MAX)]);
+    add(EVENT, "resultCount", vec![whole(e::RESULTS_MAX)]);
+    add(EVENT, "bookId", vec![id()]);
+    add(EVENT, "chapterId", vec![id()]);
+    add(EVENT, "action", vec![spellings::<e::FavoriteAction>()]);
+    const DEVICE: &str = "DeviceInfoInput";
+    add(DEVICE, "userAgent", vec![chars(e::USER_AGENT_MAX_CHARS)]);
+    add(DEVICE, "screenWidth", vec![whole(e::SCREEN_MAX)]);
+    add(DEVICE, "screenHeight", vec![whole(e::SCREEN_MAX)]);
+    add(
+        DEVICE,
+        "devicePixelRatio",
+        vec![Constraint::Number {
+            min: 0.0,
+            max: e::PIXEL_RATIO_MAX as f64,
+        }],
+    );
+    add(DEVICE, "timezone", vec![chars(e::TIMEZONE_MAX_CHARS)]);
+    add(DEVICE, "language", vec![chars(e::LANGUAGE_MAX_CHARS)]);
+    const PREFERENCE: &str = "ValidatePreferenceInput";
+    add(
+        PREFERENCE,
+        "preferenceType",
+        required_text(p::PREFERENCE_TYPE_MAX_CHARS),
+    );
+    add(
+        PREFERENCE,
+        "preferenceKey",
+        required_text(p::PREFERENCE_KEY_MAX_CHARS),
+    );
+    add(
+        PREFERENCE,
+        "preferenceValue",
+        vec![chars(p::PREFERENCE_VALUE_MAX_CHARS)],
+    );
+    add(
+        PREFERENCE,
+        "weight",
+        vec![Constraint::Number {
+            min: 0.0,
+            max: p::WEIGHT_MAX as f64,
+        }],
+    );
+    add(
+        PREFERENCE,
+        "source",
+        vec![spellings::<p::PreferenceSource>()],
+    );
 }
 
 #[cfg(test)]
@@ -443,6 +535,10 @@ mod tests {
                 "password": "listen2books"}),
             "PasswordChangeRequest" => json!({"currentPassword": "old-secret-1",
                 "newPassword": "new-secret-2"}),
+            "ValidateBehaviorEventInput" => json!({"sessionId": SESSION, "pageUrl": "/"}),
+            "DeviceInfoInput" => json!({"userAgent": "Mozilla/5.0"}),
+            "ValidatePreferenceInput" => json!({"preferenceType": "category",
+                "preferenceKey": "1"}),
             // Checked by the server alone (signing in, refreshing): its API tests hold them.
             _ => return None,
         })
@@ -521,7 +617,35 @@ mod tests {
                     PasswordChangeValidation::Invalid { errors } => names(errors),
                 }
             }
+            "ValidateBehaviorEventInput" => behavior_event(form),
+            // Device fields are checked inside an event and named `deviceInfo.<field>`.
+            "DeviceInfoInput" => behavior_event(json!({"sessionId": SESSION, "pageUrl": "/",
+                "deviceInfo": form, "lang": "en"}))
+            .into_iter()
+            .map(|field| field.trim_start_matches("deviceInfo.").to_owned())
+            .collect(),
+            "ValidatePreferenceInput" => {
+                match crate::tracking::preference::validate_preference(from(form)) {
+                    crate::tracking::preference::PreferenceValidation::Valid { .. } => vec![],
+                    crate::tracking::preference::PreferenceValidation::Invalid { errors } => {
+                        names(errors)
+                    }
+                }
+            }
             other => panic!("no validator for {other}"),
+        }
+    }
+
+    const SESSION: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
+
+    /// The fields `validateBehaviorEvent` refuses in `form`, as a page view (the kind the
+    /// server takes from the path; a page view needs only `pageUrl` besides the session).
+    fn behavior_event(mut form: Value) -> Vec<String> {
+        use crate::tracking::event::{validate_behavior_event, BehaviorEventValidation};
+        form["kind"] = json!("pageview");
+        match validate_behavior_event(from(form)) {
+            BehaviorEventValidation::Valid { .. } => vec![],
+            BehaviorEventValidation::Invalid { errors } => names(errors),
         }
     }
 
@@ -569,6 +693,7 @@ mod tests {
             USERNAME_PATTERN => "12345",
             PASSWORD_PATTERN => "onlyletters",
             FEEDBACK_MESSAGE_PATTERN => "   short   ",
+            crate::tracking::event::SESSION_ID_PATTERN => "0f8fad5b-d9cb-469f-a165-70867728950",
             other => panic!("no breaking example for {other}"),
         }
     }

@@ -35,6 +35,9 @@ pub const PIXEL_RATIO_MAX: i64 = 16;
 pub const TIMESTAMP_MAX: i64 = 32_503_680_000_000;
 /// Length of a tracking session id: a UUID as `crypto.randomUUID()` writes it.
 pub const SESSION_ID_LEN: usize = 36;
+/// The shape [`is_session_id`] accepts, for the API's document.
+pub const SESSION_ID_PATTERN: &str =
+    "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 
 /// What a behaviour event records; its spelling is the path of its endpoint
 /// (`POST /api/behavior/{kind}`).
@@ -203,6 +206,16 @@ pub enum BehaviorEventValidation {
     Invalid { errors: Vec<FieldError> },
 }
 
+/// The fields an event of `kind` must carry besides `sessionId`.
+pub fn required_fields(kind: BehaviorKind) -> &'static [&'static str] {
+    match kind {
+        BehaviorKind::Browsing | BehaviorKind::Pageview => &["pageUrl"],
+        BehaviorKind::Play => &["bookId"],
+        BehaviorKind::Search => &["query"],
+        BehaviorKind::Favorite => &["bookId", "action"],
+    }
+}
+
 /// Whether `id` is shaped as `crypto.randomUUID()` writes it: 36 characters, hyphens at
 /// 8, 13, 18 and 23, hexadecimal digits elsewhere (either case).
 pub fn is_session_id(id: &str) -> bool {
@@ -223,8 +236,8 @@ pub fn is_session_id(id: &str) -> bool {
 /// `add` or `remove`; `deviceInfo.*` (named so): `userAgent` at most [`USER_AGENT_MAX_CHARS`],
 /// `screenWidth`/`screenHeight` whole from 0 to [`SCREEN_MAX`], `devicePixelRatio` from 0 to
 /// [`PIXEL_RATIO_MAX`], `timezone` at most [`TIMEZONE_MAX_CHARS`], `language` at most
-/// [`LANGUAGE_MAX_CHARS`]. Required by kind: `pageUrl` (browsing, pageview), `bookId` (play,
-/// favorite), `query` (search), `action` (favorite).
+/// [`LANGUAGE_MAX_CHARS`]. Required by kind: [`required_fields`] — `pageUrl` (browsing,
+/// pageview), `bookId` (play, favorite), `query` (search), `action` (favorite).
 pub fn validate_behavior_event(input: ValidateBehaviorEventInput) -> BehaviorEventValidation {
     let mut form = Form::new(input.lang);
     let kind = form.choice::<BehaviorKind>("kind", &input.kind);
@@ -256,23 +269,18 @@ pub fn validate_behavior_event(input: ValidateBehaviorEventInput) -> BehaviorEve
     } else {
         form.choice::<FavoriteAction>("action", &input.action)
     };
-    let mut require = |field: &str, present: bool, raw_present: bool| {
-        // A field that broke its own rule already has its error.
-        if !present && !raw_present {
+    for field in kind.map_or(&[][..], required_fields) {
+        // A field given but refused by its own rule already has its error.
+        let given = match *field {
+            "pageUrl" => !blank(&input.page_url),
+            "bookId" => input.book_id.is_some(),
+            "query" => !blank(&input.query),
+            "action" => !blank(&input.action),
+            _ => true,
+        };
+        if !given {
             form.fail(field, FieldRule::Required);
         }
-    };
-    match kind {
-        Some(BehaviorKind::Browsing | BehaviorKind::Pageview) => {
-            require("pageUrl", page_url.is_some(), !blank(&input.page_url))
-        }
-        Some(BehaviorKind::Play) => require("bookId", book_id.is_some(), input.book_id.is_some()),
-        Some(BehaviorKind::Search) => require("query", query.is_some(), !blank(&input.query)),
-        Some(BehaviorKind::Favorite) => {
-            require("bookId", book_id.is_some(), input.book_id.is_some());
-            require("action", action.is_some(), !blank(&input.action));
-        }
-        None => {}
     }
     match (form.errors.is_empty(), kind) {
         (true, Some(kind)) => BehaviorEventValidation::Valid {
@@ -415,7 +423,8 @@ mod tests {
 
     #[test]
     fn each_bound_names_its_field() {
-        let cases: Vec<(&str, fn(&mut ValidateBehaviorEventInput))> = vec![
+        type Spoil = fn(&mut ValidateBehaviorEventInput);
+        let cases: Vec<(&str, Spoil)> = vec![
             ("kind", |e| e.kind = Some("click".into())),
             ("sessionId", |e| e.session_id = Some("abc".into())),
             ("sessionId", |e| e.session_id = None),

@@ -176,7 +176,8 @@ mod tests {
 
     #[test]
     fn each_bad_field_is_named() {
-        let cases: Vec<(&str, fn(&mut ValidatePreferenceInput))> = vec![
+        type Spoil = fn(&mut ValidatePreferenceInput);
+        let cases: Vec<(&str, Spoil)> = vec![
             ("preferenceType", |p| p.preference_type = None),
             ("preferenceType", |p| {
                 p.preference_type = Some("x".repeat(33))

@@ -50,7 +50,7 @@ fn declined(headers: &HeaderMap) -> bool {
     })
 }
 
-fn text<'a>(headers: &'a HeaderMap, name: header::HeaderName) -> Option<&'a str> {
+fn text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 

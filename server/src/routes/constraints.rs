@@ -12,6 +12,7 @@ use tingshu_core::{
     payments::order::{OrderKind, OrderState},
     routing::redirect::{LOCAL_PATH_PATTERN, REDIRECT_MAX_CHARS},
     spelling::Spelling,
+    tracking::event::{required_fields, BehaviorKind},
 };
 use utoipa::openapi::{
     path::Operation,
@@ -267,6 +268,7 @@ pub fn state(document: &mut OpenApi) -> Vec<String> {
     if let Some(problem) = order_kinds(document) {
         unmatched.push(problem);
     }
+    unmatched.extend(event_kinds(document));
     for param in params() {
         let mut matched = false;
         for (path, item) in document.paths.paths.iter_mut() {
@@ -359,6 +361,72 @@ fn order_kinds(document: &mut OpenApi) -> Option<String> {
         AllOfBuilder::new().item(whole).item(shapes).build(),
     ));
     None
+}
+
+/// The component of the body of `POST /api/behavior/{kind}`: `BrowsingEventInput`, ….
+pub fn event_schema(kind: BehaviorKind) -> String {
+    let name = kind.as_str();
+    format!("{}{}EventInput", name[..1].to_ascii_uppercase(), &name[1..])
+}
+
+/// Each `POST /api/behavior/{kind}` takes the shared event body with the fields its kind
+/// requires (core's `required_fields`): one component per kind, copied from
+/// `ValidateBehaviorEventInput` once its own rules are stated.
+fn event_kinds(document: &mut OpenApi) -> Vec<String> {
+    let mut unmatched = Vec::new();
+    let Some(components) = document.components.as_mut() else {
+        return vec!["components".to_owned()];
+    };
+    let Some(shared) = components
+        .schemas
+        .get("ValidateBehaviorEventInput")
+        .cloned()
+    else {
+        return vec!["schema ValidateBehaviorEventInput".to_owned()];
+    };
+    for &kind in BehaviorKind::ALL {
+        let mut schema = shared.clone();
+        let Some(object) = object_of(&mut schema) else {
+            unmatched.push("ValidateBehaviorEventInput as an object".to_owned());
+            continue;
+        };
+        for &field in required_fields(kind) {
+            let Some(property) = object.properties.get_mut(field) else {
+                unmatched.push(format!("ValidateBehaviorEventInput.{field}"));
+                continue;
+            };
+            apply(property, &Constraint::Required);
+            let text = matches!(property, RefOr::T(Schema::Object(o))
+                if matches!(&o.schema_type, SchemaType::Type(Type::String)));
+            if text {
+                apply(property, &Constraint::NotBlank);
+            }
+            if !object.required.iter().any(|r| r == field) {
+                object.required.push(field.to_owned());
+            }
+        }
+        components.schemas.insert(event_schema(kind), schema);
+        let path = format!("/api/behavior/{}", kind.as_str());
+        let body = document
+            .paths
+            .paths
+            .get_mut(&path)
+            .and_then(|item| item.post.as_mut())
+            .and_then(|operation| operation.request_body.as_mut())
+            .and_then(|body| match body {
+                RefOr::T(body) => body.content.get_mut("application/json"),
+                RefOr::Ref(_) => None,
+            });
+        match body {
+            Some(RefOr::T(content)) => {
+                content.schema = Some(RefOr::Ref(utoipa::openapi::Ref::from_schema_name(
+                    event_schema(kind),
+                )));
+            }
+            _ => unmatched.push(format!("the JSON body of POST {path}")),
+        }
+    }
+    unmatched
 }
 
 fn operations(item: &mut utoipa::openapi::PathItem) -> impl Iterator<Item = &mut Operation> {
@@ -488,6 +556,34 @@ fn retype(schema_type: &mut SchemaType, to: Type) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_event_kind_takes_a_body_requiring_its_own_fields() {
+        let document = serde_json::to_value(crate::routes::openapi_document()).unwrap();
+        for &kind in BehaviorKind::ALL {
+            let name = event_schema(kind);
+            let path = format!("/api/behavior/{}", kind.as_str());
+            let body = &document["paths"][&path]["post"]["requestBody"]["content"]
+                ["application/json"]["schema"]["$ref"];
+            assert_eq!(body, &format!("#/components/schemas/{name}"), "{path}");
+            let schema = &document["components"]["schemas"][&name];
+            let required: Vec<&str> = schema["required"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_str().unwrap())
+                .collect();
+            assert!(required.contains(&"sessionId"), "{name}: {required:?}");
+            for field in required_fields(kind) {
+                assert!(required.contains(field), "{name} requires {field}");
+                let property = &schema["properties"][field];
+                if property["type"] == "string" {
+                    assert_eq!(property["pattern"], r"\S", "{name}.{field}");
+                }
+            }
+            assert_eq!(schema["properties"]["scrollDepth"]["maximum"], 1.0);
+        }
+    }
 
     #[test]
     fn a_contract_naming_nothing_is_reported() {

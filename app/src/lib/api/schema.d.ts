@@ -2822,6 +2822,80 @@ export interface components {
             updatedAt: number;
         };
         /**
+         * @description Input of `validateBehaviorEvent`: one event as sent. Every kind takes `sessionId`,
+         *     `deviceInfo`, `timestamp` and the page fields; the others belong to one kind each.
+         */
+        BrowsingEventInput: {
+            /** @description The tracking session: a UUID (`crypto.randomUUID()`), 8-4-4-4-12 hexadecimal digits. */
+            sessionId: string;
+            /** @default null */
+            deviceInfo: components["schemas"]["DeviceInfoInput"] | null;
+            /**
+             * Format: double
+             * @description When it happened on the client, ms since the epoch.
+             * @default null
+             */
+            timestamp: number | null;
+            /** @default null */
+            pageType: string | null;
+            /** @description The page's path (required for `browsing` and `pageview`). */
+            pageUrl: string;
+            /** @default null */
+            referrer: string | null;
+            /**
+             * Format: double
+             * @description Seconds the page was viewed.
+             * @default null
+             */
+            viewDuration: number | null;
+            /**
+             * Format: double
+             * @description How far the page was scrolled, 0 to 1.
+             * @default null
+             */
+            scrollDepth: number | null;
+            /** @default null */
+            clickCount: number | null;
+            /**
+             * @description The book (required for `play` and `favorite`; for `search`, the result chosen).
+             * @default null
+             */
+            bookId: number | null;
+            /**
+             * @description `play`: the chapter.
+             * @default null
+             */
+            chapterId: number | null;
+            /**
+             * Format: double
+             * @description `play`: where in the chapter, seconds.
+             * @default null
+             */
+            position: number | null;
+            /**
+             * Format: double
+             * @description `play`: seconds listened.
+             * @default null
+             */
+            duration: number | null;
+            /**
+             * @description `search`: what was searched (required).
+             * @default null
+             */
+            query: string | null;
+            /**
+             * @description `search`: how many results it found.
+             * @default null
+             */
+            resultCount: number | null;
+            /**
+             * @description `favorite`: `add` or `remove` (required).
+             * @default null
+             * @enum {string|null}
+             */
+            action: "add" | "remove" | null;
+        };
+        /**
          * @description What a bulk action does to every chosen book.
          * @enum {string}
          */
@@ -3190,15 +3264,11 @@ export interface components {
             /** @default null */
             userAgent: string | null;
             /**
-             * Format: double
              * @description CSS pixels, whole.
              * @default null
              */
             screenWidth: number | null;
-            /**
-             * Format: double
-             * @default null
-             */
+            /** @default null */
             screenHeight: number | null;
             /**
              * Format: double
@@ -3307,6 +3377,79 @@ export interface components {
             name: string;
             /** Format: int64 */
             listeningSeconds: number;
+        };
+        /**
+         * @description Input of `validateBehaviorEvent`: one event as sent. Every kind takes `sessionId`,
+         *     `deviceInfo`, `timestamp` and the page fields; the others belong to one kind each.
+         */
+        FavoriteEventInput: {
+            /** @description The tracking session: a UUID (`crypto.randomUUID()`), 8-4-4-4-12 hexadecimal digits. */
+            sessionId: string;
+            /** @default null */
+            deviceInfo: components["schemas"]["DeviceInfoInput"] | null;
+            /**
+             * Format: double
+             * @description When it happened on the client, ms since the epoch.
+             * @default null
+             */
+            timestamp: number | null;
+            /** @default null */
+            pageType: string | null;
+            /**
+             * @description The page's path (required for `browsing` and `pageview`).
+             * @default null
+             */
+            pageUrl: string | null;
+            /** @default null */
+            referrer: string | null;
+            /**
+             * Format: double
+             * @description Seconds the page was viewed.
+             * @default null
+             */
+            viewDuration: number | null;
+            /**
+             * Format: double
+             * @description How far the page was scrolled, 0 to 1.
+             * @default null
+             */
+            scrollDepth: number | null;
+            /** @default null */
+            clickCount: number | null;
+            /** @description The book (required for `play` and `favorite`; for `search`, the result chosen). */
+            bookId: number;
+            /**
+             * @description `play`: the chapter.
+             * @default null
+             */
+            chapterId: number | null;
+            /**
+             * Format: double
+             * @description `play`: where in the chapter, seconds.
+             * @default null
+             */
+            position: number | null;
+            /**
+             * Format: double
+             * @description `play`: seconds listened.
+             * @default null
+             */
+            duration: number | null;
+            /**
+             * @description `search`: what was searched (required).
+             * @default null
+             */
+            query: string | null;
+            /**
+             * @description `search`: how many results it found.
+             * @default null
+             */
+            resultCount: number | null;
+            /**
+             * @description `favorite`: `add` or `remove` (required).
+             * @enum {string}
+             */
+            action: "add" | "remove";
         };
         /** @description A feedback form as sent: every field may be missing or wrong. */
         FeedbackInput: {
@@ -3673,6 +3816,80 @@ export interface components {
             /** Format: int64 */
             pageSize: number;
         };
+        /**
+         * @description Input of `validateBehaviorEvent`: one event as sent. Every kind takes `sessionId`,
+         *     `deviceInfo`, `timestamp` and the page fields; the others belong to one kind each.
+         */
+        PageviewEventInput: {
+            /** @description The tracking session: a UUID (`crypto.randomUUID()`), 8-4-4-4-12 hexadecimal digits. */
+            sessionId: string;
+            /** @default null */
+            deviceInfo: components["schemas"]["DeviceInfoInput"] | null;
+            /**
+             * Format: double
+             * @description When it happened on the client, ms since the epoch.
+             * @default null
+             */
+            timestamp: number | null;
+            /** @default null */
+            pageType: string | null;
+            /** @description The page's path (required for `browsing` and `pageview`). */
+            pageUrl: string;
+            /** @default null */
+            referrer: string | null;
+            /**
+             * Format: double
+             * @description Seconds the page was viewed.
+             * @default null
+             */
+            viewDuration: number | null;
+            /**
+             * Format: double
+             * @description How far the page was scrolled, 0 to 1.
+             * @default null
+             */
+            scrollDepth: number | null;
+            /** @default null */
+            clickCount: number | null;
+            /**
+             * @description The book (required for `play` and `favorite`; for `search`, the result chosen).
+             * @default null
+             */
+            bookId: number | null;
+            /**
+             * @description `play`: the chapter.
+             * @default null
+             */
+            chapterId: number | null;
+            /**
+             * Format: double
+             * @description `play`: where in the chapter, seconds.
+             * @default null
+             */
+            position: number | null;
+            /**
+             * Format: double
+             * @description `play`: seconds listened.
+             * @default null
+             */
+            duration: number | null;
+            /**
+             * @description `search`: what was searched (required).
+             * @default null
+             */
+            query: string | null;
+            /**
+             * @description `search`: how many results it found.
+             * @default null
+             */
+            resultCount: number | null;
+            /**
+             * @description `favorite`: `add` or `remove` (required).
+             * @default null
+             * @enum {string|null}
+             */
+            action: "add" | "remove" | null;
+        };
         /** @description A password change as sent: the current password and the new one. */
         PasswordChangeRequest: {
             currentPassword: string;
@@ -3772,6 +3989,80 @@ export interface components {
             /** Format: int64 */
             price?: number | null;
             active: boolean;
+        };
+        /**
+         * @description Input of `validateBehaviorEvent`: one event as sent. Every kind takes `sessionId`,
+         *     `deviceInfo`, `timestamp` and the page fields; the others belong to one kind each.
+         */
+        PlayEventInput: {
+            /** @description The tracking session: a UUID (`crypto.randomUUID()`), 8-4-4-4-12 hexadecimal digits. */
+            sessionId: string;
+            /** @default null */
+            deviceInfo: components["schemas"]["DeviceInfoInput"] | null;
+            /**
+             * Format: double
+             * @description When it happened on the client, ms since the epoch.
+             * @default null
+             */
+            timestamp: number | null;
+            /** @default null */
+            pageType: string | null;
+            /**
+             * @description The page's path (required for `browsing` and `pageview`).
+             * @default null
+             */
+            pageUrl: string | null;
+            /** @default null */
+            referrer: string | null;
+            /**
+             * Format: double
+             * @description Seconds the page was viewed.
+             * @default null
+             */
+            viewDuration: number | null;
+            /**
+             * Format: double
+             * @description How far the page was scrolled, 0 to 1.
+             * @default null
+             */
+            scrollDepth: number | null;
+            /** @default null */
+            clickCount: number | null;
+            /** @description The book (required for `play` and `favorite`; for `search`, the result chosen). */
+            bookId: number;
+            /**
+             * @description `play`: the chapter.
+             * @default null
+             */
+            chapterId: number | null;
+            /**
+             * Format: double
+             * @description `play`: where in the chapter, seconds.
+             * @default null
+             */
+            position: number | null;
+            /**
+             * Format: double
+             * @description `play`: seconds listened.
+             * @default null
+             */
+            duration: number | null;
+            /**
+             * @description `search`: what was searched (required).
+             * @default null
+             */
+            query: string | null;
+            /**
+             * @description `search`: how many results it found.
+             * @default null
+             */
+            resultCount: number | null;
+            /**
+             * @description `favorite`: `add` or `remove` (required).
+             * @default null
+             * @enum {string|null}
+             */
+            action: "add" | "remove" | null;
         };
         /**
          * @description Where a preference came from: the listener said so (spec §3: always `explicit`).
@@ -4022,6 +4313,80 @@ export interface components {
             searches: number;
             /** Format: int64 */
             noResults: number;
+        };
+        /**
+         * @description Input of `validateBehaviorEvent`: one event as sent. Every kind takes `sessionId`,
+         *     `deviceInfo`, `timestamp` and the page fields; the others belong to one kind each.
+         */
+        SearchEventInput: {
+            /** @description The tracking session: a UUID (`crypto.randomUUID()`), 8-4-4-4-12 hexadecimal digits. */
+            sessionId: string;
+            /** @default null */
+            deviceInfo: components["schemas"]["DeviceInfoInput"] | null;
+            /**
+             * Format: double
+             * @description When it happened on the client, ms since the epoch.
+             * @default null
+             */
+            timestamp: number | null;
+            /** @default null */
+            pageType: string | null;
+            /**
+             * @description The page's path (required for `browsing` and `pageview`).
+             * @default null
+             */
+            pageUrl: string | null;
+            /** @default null */
+            referrer: string | null;
+            /**
+             * Format: double
+             * @description Seconds the page was viewed.
+             * @default null
+             */
+            viewDuration: number | null;
+            /**
+             * Format: double
+             * @description How far the page was scrolled, 0 to 1.
+             * @default null
+             */
+            scrollDepth: number | null;
+            /** @default null */
+            clickCount: number | null;
+            /**
+             * @description The book (required for `play` and `favorite`; for `search`, the result chosen).
+             * @default null
+             */
+            bookId: number | null;
+            /**
+             * @description `play`: the chapter.
+             * @default null
+             */
+            chapterId: number | null;
+            /**
+             * Format: double
+             * @description `play`: where in the chapter, seconds.
+             * @default null
+             */
+            position: number | null;
+            /**
+             * Format: double
+             * @description `play`: seconds listened.
+             * @default null
+             */
+            duration: number | null;
+            /** @description `search`: what was searched (required). */
+            query: string;
+            /**
+             * @description `search`: how many results it found.
+             * @default null
+             */
+            resultCount: number | null;
+            /**
+             * @description `favorite`: `add` or `remove` (required).
+             * @default null
+             * @enum {string|null}
+             */
+            action: "add" | "remove" | null;
         };
         /** @description A matching book with what matched in it. */
         SearchItem: {
@@ -6247,11 +6612,8 @@ export interface components {
          *     `deviceInfo`, `timestamp` and the page fields; the others belong to one kind each.
          */
         ValidateBehaviorEventInput: {
-            /**
-             * @description The tracking session: a UUID (`crypto.randomUUID()`), 8-4-4-4-12 hexadecimal digits.
-             * @default null
-             */
-            sessionId: string | null;
+            /** @description The tracking session: a UUID (`crypto.randomUUID()`), 8-4-4-4-12 hexadecimal digits. */
+            sessionId: string;
             /** @default null */
             deviceInfo: components["schemas"]["DeviceInfoInput"] | null;
             /**
@@ -6281,19 +6643,14 @@ export interface components {
              * @default null
              */
             scrollDepth: number | null;
-            /**
-             * Format: double
-             * @default null
-             */
+            /** @default null */
             clickCount: number | null;
             /**
-             * Format: double
              * @description The book (required for `play` and `favorite`; for `search`, the result chosen).
              * @default null
              */
             bookId: number | null;
             /**
-             * Format: double
              * @description `play`: the chapter.
              * @default null
              */
@@ -6316,7 +6673,6 @@ export interface components {
              */
             query: string | null;
             /**
-             * Format: double
              * @description `search`: how many results it found.
              * @default null
              */
@@ -6324,8 +6680,9 @@ export interface components {
             /**
              * @description `favorite`: `add` or `remove` (required).
              * @default null
+             * @enum {string|null}
              */
-            action: string | null;
+            action: "add" | "remove" | null;
         };
         /** @description Input of `validateBook`: the book form as typed. */
         ValidateBookInput: {
@@ -6516,11 +6873,9 @@ export interface components {
             /**
              * @description What it is about: `category`, `author` and `narrator` (with the record's id, or a
              *     category's slug, as the key) move recommendations; other types are kept as given.
-             * @default null
              */
-            preferenceType: string | null;
-            /** @default null */
-            preferenceKey: string | null;
+            preferenceType: string;
+            preferenceKey: string;
             /** @default null */
             preferenceValue: string | null;
             /**
@@ -6532,8 +6887,9 @@ export interface components {
             /**
              * @description `explicit` (the only source; when absent too).
              * @default null
+             * @enum {string|null}
              */
-            source: string | null;
+            source: "explicit" | null;
         };
         /** @description A rating form as sent: every field may be missing or wrong. */
         ValidateReviewInput: {
@@ -10156,7 +10512,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+                "application/json": components["schemas"]["BrowsingEventInput"];
             };
         };
         responses: {
@@ -10193,7 +10549,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+                "application/json": components["schemas"]["FavoriteEventInput"];
             };
         };
         responses: {
@@ -10230,7 +10586,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+                "application/json": components["schemas"]["PageviewEventInput"];
             };
         };
         responses: {
@@ -10267,7 +10623,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+                "application/json": components["schemas"]["PlayEventInput"];
             };
         };
         responses: {
@@ -10367,7 +10723,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ValidateBehaviorEventInput"];
+                "application/json": components["schemas"]["SearchEventInput"];
             };
         };
         responses: {
