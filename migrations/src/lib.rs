@@ -19,6 +19,7 @@ mod m20261128_000016_people_admin;
 mod m20261128_000017_access_log;
 mod m20261128_000018_settings_ads;
 mod m20261128_000019_daily_rollups;
+mod m20261129_000020_create_membership_changes;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -45,6 +46,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000017_access_log::Migration),
             Box::new(m20261128_000018_settings_ads::Migration),
             Box::new(m20261128_000019_daily_rollups::Migration),
+            Box::new(m20261129_000020_create_membership_changes::Migration),
         ]
     }
 }
