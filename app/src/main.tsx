@@ -10,7 +10,7 @@ import { startupViewer } from '@/app/startup-viewer';
 import { languageTag, localeRedirect, splitLocale } from '@/lib/core';
 import { createHttpI18n, translationsReady } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queries/client';
-import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
+import { browserLanguages, readStoredLanguage, siteDefaultLanguage } from '@/lib/language-preference';
 import { registerServiceWorker } from '@/sw/register';
 
 // The locale gate sends an unprefixed localisable address on to the visitor's language (core
@@ -20,6 +20,7 @@ const localeTarget = localeRedirect({
   path: pathname + search + hash,
   stored: readStoredLanguage(),
   browser: browserLanguages(),
+  fallback: siteDefaultLanguage(),
 });
 const { lang, path } = splitLocale({ path: localeTarget ?? pathname });
 document.documentElement.lang = languageTag({ lang });

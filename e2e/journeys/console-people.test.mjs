@@ -170,3 +170,25 @@ test('a limited-free campaign made in the console frees a VIP book for a guest a
     await guest.close();
   }
 });
+
+test("the site's default language sends a visitor who states none of ours from / to it", async () => {
+  const signedIn = await server.api('/api/auth/login', {
+    method: 'POST',
+    body: { email: 'admin@demo.tingshu.app', password: demoPassword },
+  });
+  const token = signedIn.tokens.accessToken;
+  const settings = await server.api('/api/admin/settings', { token });
+  const put = (defaultLanguage) =>
+    server.api('/api/admin/settings', { method: 'PUT', token, body: { ...settings, defaultLanguage } });
+  await put('ja');
+  const browser = await openBrowser({ locale: 'fr-FR' });
+  try {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL(`${server.baseUrl}/ja`);
+    assert.equal(await page.locator('html').getAttribute('lang'), 'ja-JP');
+  } finally {
+    await browser.close();
+    await put(settings.defaultLanguage);
+  }
+});

@@ -19,7 +19,8 @@ mod m20261128_000016_people_admin;
 mod m20261128_000017_access_log;
 mod m20261128_000018_settings_ads;
 mod m20261128_000019_daily_rollups;
-mod m20261128_000020_behavior_tracking;
+mod m20261129_000020_create_membership_changes;
+mod m20261129_000021_behavior_tracking;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -46,7 +47,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000017_access_log::Migration),
             Box::new(m20261128_000018_settings_ads::Migration),
             Box::new(m20261128_000019_daily_rollups::Migration),
-            Box::new(m20261128_000020_behavior_tracking::Migration),
+            Box::new(m20261129_000020_create_membership_changes::Migration),
+            Box::new(m20261129_000021_behavior_tracking::Migration),
         ]
     }
 }

@@ -1,7 +1,7 @@
-//! Per-client budgets for what anyone can trigger without an account (registration, feedback,
-//! search): a token bucket per client address (governor, GCRA). Over budget: 429 in the usual
-//! JSON shape with `Retry-After`. Idle buckets are forgotten every minute, so memory stays
-//! bounded by the clients of the last minutes.
+//! Per-client budgets for what anyone can trigger without an account (registration, password
+//! reset, feedback, search): a token bucket per client address (governor, GCRA). Over budget:
+//! 429 in the usual JSON shape with `Retry-After`. Idle buckets are forgotten every minute, so
+//! memory stays bounded by the clients of the last minutes.
 use std::{net::IpAddr, num::NonZeroU32, sync::Arc, time::Duration};
 
 use governor::{
@@ -16,14 +16,18 @@ use crate::{client::ClientAddr, config::Budgets as BudgetConfig, error::ApiError
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {
     Register,
+    /// Setting a new password with an administrator's reset link (its own budget, so a burst
+    /// of sign-ups never blocks a reset and the other way round).
+    PasswordReset,
     Feedback,
     Search,
 }
 
-/// The three budgets; cheap to clone.
+/// The budgets; cheap to clone.
 #[derive(Clone)]
 pub struct Budgets {
     register: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    password_reset: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     feedback: Arc<DefaultKeyedRateLimiter<IpAddr>>,
     search: Arc<DefaultKeyedRateLimiter<IpAddr>>,
 }
@@ -40,6 +44,7 @@ impl Budgets {
     pub fn new(config: &BudgetConfig) -> Self {
         Self {
             register: limiter(Duration::from_secs(3600), config.register_per_hour),
+            password_reset: limiter(Duration::from_secs(3600), config.password_reset_per_hour),
             feedback: limiter(Duration::from_secs(3600), config.feedback_per_hour),
             search: limiter(Duration::from_secs(60), config.search_per_minute),
         }
@@ -49,6 +54,7 @@ impl Budgets {
     pub fn spend(&self, budget: Budget, client: ClientAddr, lang: Lang) -> Result<(), ApiError> {
         let limiter = match budget {
             Budget::Register => &self.register,
+            Budget::PasswordReset => &self.password_reset,
             Budget::Feedback => &self.feedback,
             Budget::Search => &self.search,
         };
@@ -67,7 +73,12 @@ impl Budgets {
 
     /// Forgets the buckets of clients that have been quiet long enough to be full again.
     pub fn forget_idle(&self) {
-        for limiter in [&self.register, &self.feedback, &self.search] {
+        for limiter in [
+            &self.register,
+            &self.password_reset,
+            &self.feedback,
+            &self.search,
+        ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
@@ -93,6 +104,7 @@ impl Budgets {
 /// The budgets without keeping them alive (the clean-up task ends with the server).
 struct WeakBudgets {
     register: std::sync::Weak<DefaultKeyedRateLimiter<IpAddr>>,
+    password_reset: std::sync::Weak<DefaultKeyedRateLimiter<IpAddr>>,
     feedback: std::sync::Weak<DefaultKeyedRateLimiter<IpAddr>>,
     search: std::sync::Weak<DefaultKeyedRateLimiter<IpAddr>>,
 }
@@ -101,6 +113,7 @@ impl From<&Budgets> for WeakBudgets {
     fn from(budgets: &Budgets) -> Self {
         Self {
             register: Arc::downgrade(&budgets.register),
+            password_reset: Arc::downgrade(&budgets.password_reset),
             feedback: Arc::downgrade(&budgets.feedback),
             search: Arc::downgrade(&budgets.search),
         }
@@ -111,6 +124,7 @@ impl WeakBudgets {
     fn upgrade(&self) -> Option<Budgets> {
         Some(Budgets {
             register: self.register.upgrade()?,
+            password_reset: self.password_reset.upgrade()?,
             feedback: self.feedback.upgrade()?,
             search: self.search.upgrade()?,
         })
@@ -125,6 +139,7 @@ mod tests {
     fn a_client_over_budget_is_refused_and_others_are_not() {
         let budgets = Budgets::new(&BudgetConfig {
             register_per_hour: 2,
+            password_reset_per_hour: 1,
             feedback_per_hour: 1,
             search_per_minute: 3,
         });

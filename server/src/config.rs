@@ -109,7 +109,7 @@ pub struct Config {
     pub timeouts: Timeouts,
 
     /// Per-client budgets (requests per minute per client address) for registration,
-    /// feedback and search; over budget: 429 with `Retry-After`.
+    /// password reset, feedback and search; over budget: 429 with `Retry-After`.
     #[command(flatten)]
     pub budgets: Budgets,
 
@@ -138,12 +138,16 @@ pub struct Timeouts {
     pub shutdown_grace_secs: u64,
 }
 
-/// Requests per client address per minute (hour for registration); bursts up to the same number.
+/// Requests per client address per hour (minute for search); bursts up to the same number.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Budgets {
     /// Registrations per client address per hour.
     #[arg(long, env = "REGISTER_PER_HOUR", default_value_t = 10)]
     pub register_per_hour: u32,
+    /// Password resets (new password from an administrator's reset link) per client address
+    /// per hour.
+    #[arg(long, env = "PASSWORD_RESET_PER_HOUR", default_value_t = 10)]
+    pub password_reset_per_hour: u32,
     /// Feedback messages per client address per hour.
     #[arg(long, env = "FEEDBACK_PER_HOUR", default_value_t = 20)]
     pub feedback_per_hour: u32,

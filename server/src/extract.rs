@@ -107,7 +107,7 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestLang {
             .extensions
             .get::<Self>()
             .copied()
-            .unwrap_or_else(|| Self(lang_of(parts.uri.path(), &parts.headers))))
+            .unwrap_or_else(|| Self(lang_of(parts.uri.path(), &parts.headers, Lang::Zh))))
     }
 }
 
@@ -116,8 +116,9 @@ pub const PAGE_LANG_HEADER: &str = "x-tingshu-lang";
 
 /// The language of a request to `path`, as core resolves it (issue 27: the address decides):
 /// the address's locale (a page's prefix), else the page language the app states in
-/// [`PAGE_LANG_HEADER`], else the `lang` cookie, else `Accept-Language`, else zh.
-pub fn lang_of(path: &str, headers: &HeaderMap) -> Lang {
+/// [`PAGE_LANG_HEADER`], else the `lang` cookie, else `Accept-Language`, else `fallback` (the
+/// site's default language).
+pub fn lang_of(path: &str, headers: &HeaderMap, fallback: Lang) -> Lang {
     let address = address_language(path)
         .map(|lang| lang.code().to_owned())
         .or_else(|| {
@@ -149,6 +150,7 @@ pub fn lang_of(path: &str, headers: &HeaderMap) -> Lang {
         address,
         stored,
         browser,
+        fallback: Some(fallback),
     })
 }
 

@@ -93,6 +93,7 @@ impl Application {
             .context("cannot move the data folder's audio/ to media/")?;
         let storage = Storage::open(&config.data_dir, config.storage_url.as_deref())?;
         let settings = Settings::new(db.clone(), settings::defaults(&config), settings::TTL);
+        settings.refresh_every(settings::TTL);
         let uploads = Uploads::open(
             db.clone(),
             storage.clone(),
@@ -228,10 +229,16 @@ impl Application {
             tracking,
         });
         let shared = state.clone();
+        let default_language = shared.settings.default_language();
         let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
-            service: edge::wrap(router, &config, AccessLogLayer::new(access_log)),
+            service: edge::wrap(
+                router,
+                &config,
+                AccessLogLayer::new(access_log),
+                default_language,
+            ),
             address,
             limits,
             api_table,

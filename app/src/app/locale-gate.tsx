@@ -6,7 +6,7 @@ import { AuthEffects } from '@/features/auth/auth-effects';
 import { PlayerProvider } from '@/features/player';
 import { languageTag, localeRedirect, splitLocale } from '@/lib/core';
 import { LangProvider } from '@/lib/lang';
-import { browserLanguages, readStoredLanguage } from '@/lib/language-preference';
+import { browserLanguages, readStoredLanguage, siteDefaultLanguage } from '@/lib/language-preference';
 
 export function LocaleGate({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
@@ -18,6 +18,7 @@ export function LocaleGate({ routes }: { routes: RouteObject[] }) {
     path: address,
     stored: readStoredLanguage(),
     browser: browserLanguages(),
+    fallback: siteDefaultLanguage(),
   });
   // Match the table on the unprefixed path, so every route exists under every prefix.
   const element = useRoutes(routes, { ...location, pathname: split.path });

@@ -11,15 +11,17 @@ export interface Visit {
 }
 
 export function routeDecision(
-  route: Pick<AppRoute, 'guards' | 'permission'>,
+  route: Pick<AppRoute, 'guards' | 'permission' | 'manages'>,
   { path, user, lang }: Visit,
 ): RouteDecision {
+  // A route whose data needs more than its guards ask is also guarded by that permission.
+  const guards = route.manages ? [...route.guards, 'permission'] : route.guards;
   return decideRoute({
     path,
     user,
     nowMs: Date.now(),
-    guards: route.guards,
-    permission: route.permission ?? null,
+    guards,
+    permission: route.manages ?? route.permission ?? null,
     lang,
   });
 }

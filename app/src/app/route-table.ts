@@ -15,6 +15,13 @@ export interface AppRoute {
   guards: string[];
   /** The permission the `permission` guard checks. */
   permission?: string;
+  /**
+   * The permission the page's data needs where its guards ask less (spec §6 guards the role and
+   * permission pages with `auth` alone, but what they manage is the users'): the page is refused
+   * without it by core's `permission` guard, as the server refuses its data. Only on routes without
+   * a `permission` guard of their own.
+   */
+  manages?: string;
   layout: LayoutName;
   /** The page title (its key a literal, like every translation key). */
   title: Label;
@@ -73,6 +80,8 @@ const withPage = <M>(access: Partial<AppRoute>, pages: () => Promise<M>, name: k
 const books = consolePage('manage:books');
 const system = consolePage('manage:system', 'admin-auth');
 const users = consolePage('manage:users', 'admin-auth');
+/** Spec §6: the role and permission pages' route asks only `auth`; their data is the users'. */
+const rolePages = { ...auth, manages: 'manage:users' };
 const analytics = consolePage('view:analytics', 'admin-auth');
 const promotions = consolePage('manage:promotions');
 
@@ -249,22 +258,22 @@ export const routeTable: AppRoute[] = [
   r(
     'adminPermissions',
     (t) => t('console.routes.adminPermissions', { ns: 'console' }),
-    withPage(auth, consoleRolePages, 'AdminPermissionsPage'),
+    withPage(rolePages, consoleRolePages, 'AdminPermissionsPage'),
   ),
   r(
     'adminRoles',
     (t) => t('console.routes.adminRoles', { ns: 'console' }),
-    withPage(auth, consoleRolePages, 'AdminRolesPage'),
+    withPage(rolePages, consoleRolePages, 'AdminRolesPage'),
   ),
   r(
     'adminRolesIndexNew',
     (t) => t('console.routes.adminRoles', { ns: 'console' }),
-    withPage(auth, consoleRolePages, 'AdminRoleCreatePage'),
+    withPage(rolePages, consoleRolePages, 'AdminRoleCreatePage'),
   ),
   r(
     'adminRolePermissions',
     (t) => t('console.routes.adminRolePermissions', { ns: 'console' }),
-    withPage(auth, consoleRolePages, 'AdminRolePermissionsPage'),
+    withPage(rolePages, consoleRolePages, 'AdminRolePermissionsPage'),
   ),
   r(
     'adminLogs',

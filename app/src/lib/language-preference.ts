@@ -36,6 +36,23 @@ export function storeLanguage(code: string): void {
   window.dispatchEvent(new CustomEvent<string>(languageChosenEvent, { detail: code }));
 }
 
+/** The site's default language code (the console's settings), as last told; null until told. */
+let siteDefault: string | null = null;
+
+/** Keeps the site's default language code, as `/api/site` states it. */
+export function rememberSiteDefaultLanguage(code: string): void {
+  siteDefault = code;
+}
+
+/**
+ * The site's default language code, for `localeRedirect`'s `fallback` (which ignores a code not
+ * ours): what `/api/site` last said, else what the server wrote on the bare `/` page
+ * (`<html data-default-lang>`), else null (zh).
+ */
+export function siteDefaultLanguage(): string | null {
+  return siteDefault ?? document.documentElement.dataset.defaultLang ?? null;
+}
+
 export function browserLanguages(): string[] {
   const list = navigator.languages?.length ? navigator.languages : [navigator.language];
   return list.filter(Boolean);

@@ -4,12 +4,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiData } from '@/lib/api/types';
 import { request } from '@/lib/http';
+import { rememberSiteDefaultLanguage } from '@/lib/language-preference';
 
 export const siteKey = ['site'] as const;
 
 export const siteQuery = () =>
   queryOptions({
     queryKey: siteKey,
-    queryFn: ({ signal }) => request<ApiData<'/api/site', 'get'>>('GET', '/api/site', { signal }),
+    queryFn: async ({ signal }) => {
+      const site = await request<ApiData<'/api/site', 'get'>>('GET', '/api/site', { signal });
+      // Where the bare `/` sends a visitor who states no language of ours (`localeRedirect`).
+      rememberSiteDefaultLanguage(site.defaultLanguage);
+      return site;
+    },
     staleTime: 10 * 60_000,
   });

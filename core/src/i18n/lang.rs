@@ -107,12 +107,16 @@ pub struct ResolveLanguageInput {
     /// `navigator.languages`, most preferred first.
     #[serde(default)]
     pub browser: Vec<String>,
+    /// The site's default language (the console's settings) for a visitor who states none;
+    /// `zh` when not given.
+    #[serde(default)]
+    pub fallback: Option<Lang>,
 }
 
 /// `resolveLanguage`: the address's language when it is a supported code or tag (issue 27:
 /// the address decides), else the stored one when supported (spec §5: "applies only if among
 /// available locales"), else the first browser language whose primary subtag (before `-` or
-/// `_`, case-insensitive) is supported, else the default `zh`.
+/// `_`, case-insensitive) is supported, else the site's default language (`fallback`, else `zh`).
 pub fn resolve_language(input: ResolveLanguageInput) -> Lang {
     if let Some(lang) = input.address.as_deref().and_then(primary_language) {
         return lang;
@@ -124,6 +128,7 @@ pub fn resolve_language(input: ResolveLanguageInput) -> Lang {
         .browser
         .iter()
         .find_map(|tag| primary_language(tag))
+        .or(input.fallback)
         .unwrap_or_default()
 }
 
@@ -142,7 +147,24 @@ mod tests {
             address: None,
             stored: stored.map(str::to_owned),
             browser: browser.iter().map(|s| s.to_string()).collect(),
+            fallback: None,
         })
+    }
+
+    #[test]
+    fn the_site_default_comes_after_every_stated_language() {
+        let resolve_with = |stored: Option<&str>, browser: &[&str]| {
+            resolve_language(ResolveLanguageInput {
+                address: None,
+                stored: stored.map(str::to_owned),
+                browser: browser.iter().map(|s| s.to_string()).collect(),
+                fallback: Some(Lang::Ja),
+            })
+        };
+        assert_eq!(resolve_with(None, &[]), Lang::Ja);
+        assert_eq!(resolve_with(None, &["de", "fr"]), Lang::Ja);
+        assert_eq!(resolve_with(None, &["zh-TW"]), Lang::Zh);
+        assert_eq!(resolve_with(Some("en"), &[]), Lang::En);
     }
 
     #[test]

@@ -86,16 +86,74 @@ pub fn add_months(ms: i64, months: u32) -> i64 {
         .map_or(i64::MAX, |at| at.timestamp_millis())
 }
 
-/// The membership after a refund: what the paid membership orders still standing grant,
-/// replayed in payment order from `base` (the membership before the first of them), as if
-/// the refunded order had never been paid. So a refund takes back exactly its own time,
-/// whichever order it was, and refunding every order restores `base`.
-pub fn replay(base: &Membership, standing: &[(Option<u32>, i64)]) -> Membership {
-    standing
-        .iter()
-        .fold(base.clone(), |membership, (months, paid_at)| {
-            grant(&membership, *months, *paid_at).after
-        })
+/// What one event does to a membership: a paid plan order, or an administrator's change in
+/// the console (`people_admin::membership::change`), which both take this one rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// A plan of `months` (None: lifetime), added the way [`grant`] adds a payment.
+    Plan { months: Option<u32> },
+    /// Premium until `expires_at` (ms), whatever the membership was: a date the
+    /// administrator chose, earlier or later than the time already paid for.
+    Until { expires_at: i64 },
+    /// Premium without expiry.
+    Lifetime,
+    /// Free, whatever the membership was.
+    Revoke,
+}
+
+/// Where an event comes from. At one instant a paid order counts before an administrator's
+/// change (the variants' order), and events of one source in the order of their ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Source {
+    Order(i32),
+    Admin(i32),
+}
+
+/// One event of a membership's history: its effect, when (ms), and where it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    pub at: i64,
+    pub source: Source,
+    pub effect: Effect,
+}
+
+/// The membership after `effect` takes place on `current` at `at_ms`.
+pub fn apply(current: &Membership, effect: Effect, at_ms: i64) -> Membership {
+    match effect {
+        Effect::Plan { months } => grant(current, months, at_ms).after,
+        Effect::Until { expires_at } => Membership {
+            subscription_type: "premium".into(),
+            expires_at: Some(expires_at),
+        },
+        Effect::Lifetime => Membership {
+            subscription_type: "premium".into(),
+            expires_at: None,
+        },
+        Effect::Revoke => Membership {
+            subscription_type: "free".into(),
+            expires_at: None,
+        },
+    }
+}
+
+/// The membership after a refund: the events still standing (paid plan orders not refunded,
+/// and every administrator's change since `base`) applied in time order — ties by
+/// [`Source`] — each to the membership the ones before it left, starting from `base` (the
+/// membership before the first paid order), as if the refunded order had never been paid.
+///
+/// So a refund takes back exactly its own time and nothing an administrator did: a grant for
+/// life stays for life, a revocation stays free, an administrator's plan length stays counted
+/// from the day it was given. A dated grant (`Until`) sets its date whatever came before, as
+/// it did when given: refunding an order paid before it leaves that date, even where the date
+/// is earlier than the time paid for; an order paid after it had extended from that date, and
+/// its refund takes off exactly that extension. Refunding every order with no administrator's
+/// change restores `base`.
+pub fn replay(base: &Membership, events: &[Event]) -> Membership {
+    let mut ordered: Vec<&Event> = events.iter().collect();
+    ordered.sort_by_key(|event| (event.at, event.source));
+    ordered.into_iter().fold(base.clone(), |membership, event| {
+        apply(&membership, event.effect, event.at)
+    })
 }
 
 #[cfg(test)]
@@ -159,6 +217,22 @@ mod tests {
         assert_eq!(add_months(jan31, 1), jan31 + 28 * DAY);
     }
 
+    fn paid(id: i32, months: Option<u32>, at: i64) -> Event {
+        Event {
+            at,
+            source: Source::Order(id),
+            effect: Effect::Plan { months },
+        }
+    }
+
+    fn admin(id: i32, effect: Effect, at: i64) -> Event {
+        Event {
+            at,
+            source: Source::Admin(id),
+            effect,
+        }
+    }
+
     #[test]
     fn a_refund_replays_the_orders_still_standing() {
         let first = grant(&free(), Some(1), NOW);
@@ -167,21 +241,89 @@ mod tests {
         assert_eq!(replay(&free(), &[]), free());
         // The first refunded: the quarter counts from its own payment.
         assert_eq!(
-            replay(&free(), &[(Some(3), NOW + DAY)]),
+            replay(&free(), &[paid(2, Some(3), NOW + DAY)]),
             premium(Some(add_months(NOW + DAY, 3)))
         );
         // The second refunded: exactly the first's month is left.
-        assert_eq!(replay(&free(), &[(Some(1), NOW)]), first.after);
+        assert_eq!(replay(&free(), &[paid(1, Some(1), NOW)]), first.after);
         assert_eq!(second.before, first.after);
         // Lifetime refunded: the timed membership before it.
         let lifetime = grant(&first.after, None, NOW + DAY);
         assert_eq!(lifetime.after, premium(None));
-        assert_eq!(replay(&free(), &[(Some(1), NOW)]), lifetime.before);
+        assert_eq!(replay(&free(), &[paid(1, Some(1), NOW)]), lifetime.before);
         // A membership given otherwise (the base) is kept.
         let given = premium(Some(NOW + 10 * DAY));
         assert_eq!(
-            replay(&given, &[(Some(1), NOW)]).expires_at,
+            replay(&given, &[paid(1, Some(1), NOW)]).expires_at,
             Some(add_months(NOW + 10 * DAY, 1))
         );
+    }
+
+    #[test]
+    fn an_administrators_change_applies_as_it_did_when_given() {
+        let member = premium(Some(NOW + 10 * DAY));
+        assert_eq!(
+            apply(&member, Effect::Plan { months: Some(1) }, NOW),
+            grant(&member, Some(1), NOW).after,
+            "a plan's length is added like a payment"
+        );
+        let until = Effect::Until {
+            expires_at: NOW + DAY,
+        };
+        assert_eq!(apply(&member, until, NOW), premium(Some(NOW + DAY)));
+        assert_eq!(apply(&free(), Effect::Lifetime, NOW), premium(None));
+        assert_eq!(apply(&premium(None), Effect::Revoke, NOW), free());
+    }
+
+    #[test]
+    fn a_refund_keeps_what_an_administrator_granted_or_took_away() {
+        // A month bought, then life granted: the month's refund leaves life.
+        let standing = [admin(1, Effect::Lifetime, NOW + DAY)];
+        assert_eq!(replay(&free(), &standing), premium(None));
+        // Two months bought, then revoked: refunding the older does not bring it back.
+        let standing = [
+            paid(2, Some(1), NOW + DAY),
+            admin(1, Effect::Revoke, NOW + 2 * DAY),
+        ];
+        assert_eq!(replay(&free(), &standing), free());
+        // A plan's length granted, then a quarter bought: its refund leaves the granted month.
+        let standing = [admin(1, Effect::Plan { months: Some(1) }, NOW)];
+        assert_eq!(
+            replay(&free(), &standing),
+            premium(Some(add_months(NOW, 1)))
+        );
+    }
+
+    #[test]
+    fn a_dated_grant_sets_its_date_and_later_payments_extend_from_it() {
+        let until = Effect::Until {
+            expires_at: NOW + 5 * DAY,
+        };
+        // A quarter paid, then an earlier date set: refunding a month paid before the date
+        // leaves the date, earlier than the quarter.
+        let standing = [paid(1, Some(3), NOW), admin(1, until, NOW + DAY)];
+        assert_eq!(replay(&free(), &standing), premium(Some(NOW + 5 * DAY)));
+        // A month paid after the date extends from it; refunding an order before keeps both.
+        let standing = [admin(1, until, NOW + DAY), paid(3, Some(1), NOW + 2 * DAY)];
+        assert_eq!(
+            replay(&free(), &standing),
+            premium(Some(add_months(NOW + 5 * DAY, 1)))
+        );
+    }
+
+    #[test]
+    fn events_apply_in_time_order_then_orders_before_changes_then_by_id() {
+        // Given out of order: sorted by time.
+        let standing = [admin(1, Effect::Revoke, NOW + DAY), paid(1, Some(1), NOW)];
+        assert_eq!(replay(&free(), &standing), free());
+        // At one instant the paid order comes first, so the revocation wins.
+        let standing = [admin(1, Effect::Revoke, NOW), paid(9, Some(1), NOW)];
+        assert_eq!(replay(&free(), &standing), free());
+        // Two changes at one instant: the higher id is the later.
+        let standing = [
+            admin(2, Effect::Lifetime, NOW),
+            admin(1, Effect::Revoke, NOW),
+        ];
+        assert_eq!(replay(&free(), &standing), premium(None));
     }
 }

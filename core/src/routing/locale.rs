@@ -212,13 +212,18 @@ pub struct LocaleRedirectInput {
     /// `navigator.languages`.
     #[serde(default)]
     pub browser: Vec<String>,
+    /// The site's default language code (the console's settings, as the page states it):
+    /// where the bare `/` sends a visitor whose stored and browser languages name none of
+    /// ours; `zh` when not given or not one of ours.
+    #[serde(default)]
+    pub fallback: Option<String>,
 }
 
 /// `localeRedirect` (spec §2): where an unprefixed localisable address goes for a listener
 /// of en or ja, query and hash kept: `/books?page=2` → `/ja/books?page=2`. The bare `/`
-/// follows the resolved language (stored, else browser; see `resolveLanguage`); every other
-/// localisable path follows only the stored choice, since its address otherwise decides the
-/// language. Null for zh, for paths outside [`LOCALISABLE`] (the [`NEVER_PREFIXED`] ones
+/// follows the resolved language (stored, else browser, else the site's default `fallback`;
+/// see `resolveLanguage`); every other localisable path follows only the stored choice, since
+/// its address otherwise decides the language. Null for zh, for paths outside [`LOCALISABLE`] (the [`NEVER_PREFIXED`] ones
 /// among them), and for any path that already carries a two-letter prefix (`splitLocale`
 /// settles those).
 pub fn locale_redirect(input: LocaleRedirectInput) -> Option<String> {
@@ -227,15 +232,19 @@ pub fn locale_redirect(input: LocaleRedirectInput) -> Option<String> {
     if !unprefixed || !LOCALISABLE.iter().any(|route| located.matches(route)) {
         return None;
     }
-    let browser = if located.pathname == "/" {
-        input.browser
+    let (browser, fallback) = if located.pathname == "/" {
+        (
+            input.browser,
+            input.fallback.as_deref().and_then(Lang::parse),
+        )
     } else {
-        Vec::new()
+        (Vec::new(), None)
     };
     let lang = resolve_language(ResolveLanguageInput {
         address: None,
         stored: input.stored,
         browser,
+        fallback,
     });
     (lang != Lang::Zh).then(|| Located { lang, ..located }.canonical())
 }
@@ -362,7 +371,31 @@ mod tests {
             path: path.to_owned(),
             stored: stored.map(str::to_owned),
             browser: browser.iter().map(|s| s.to_string()).collect(),
+            fallback: None,
         })
+    }
+
+    #[test]
+    fn only_the_root_falls_back_to_the_site_default() {
+        let with_default = |path: &str, stored: Option<&str>, browser: &[&str]| {
+            locale_redirect(LocaleRedirectInput {
+                path: path.to_owned(),
+                stored: stored.map(str::to_owned),
+                browser: browser.iter().map(|s| s.to_string()).collect(),
+                fallback: Some("en".to_owned()),
+            })
+        };
+        assert_eq!(with_default("/", None, &["fr-FR"]), Some("/en".into()));
+        assert_eq!(with_default("/", None, &["ja"]), Some("/ja".into()));
+        assert_eq!(with_default("/", Some("zh"), &[]), None);
+        assert_eq!(with_default("/books", None, &["fr"]), None);
+        let unknown = locale_redirect(LocaleRedirectInput {
+            path: "/".to_owned(),
+            stored: None,
+            browser: vec!["fr".to_owned()],
+            fallback: Some("fr".to_owned()),
+        });
+        assert_eq!(unknown, None, "a code not ours is ignored");
     }
 
     #[test]

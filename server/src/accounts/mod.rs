@@ -6,6 +6,7 @@ pub mod password;
 pub mod repository;
 pub mod throttle;
 pub mod tokens;
+pub mod user_agent;
 pub mod view;
 
 use std::collections::BTreeMap;

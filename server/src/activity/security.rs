@@ -185,6 +185,8 @@ pub struct RevokedSession {
     pub user_id: i32,
     pub username: Option<String>,
     pub ip: Option<String>,
+    /// The device as a person reads it ("Chrome 120 · Windows 10"), when the agent is known.
+    pub device: Option<String>,
     pub user_agent: Option<String>,
     pub created_at: i64,
     pub revoked_at: Option<i64>,
@@ -219,6 +221,7 @@ pub async fn revoked_for_replay(
             session_id: s.id,
             user_id: s.user_id,
             ip: s.ip,
+            device: crate::accounts::user_agent::device_label(s.user_agent.as_deref()),
             user_agent: s.user_agent,
             created_at: s.created_at,
             revoked_at: s.revoked_at,

@@ -24,7 +24,9 @@ use tower_http::{
 };
 use tracing::Level;
 
-use crate::{activity::access::AccessLogLayer, config::Config, error::ApiError};
+use crate::{
+    activity::access::AccessLogLayer, config::Config, error::ApiError, settings::DefaultLanguage,
+};
 
 /// The page's policy: scripts only from this site (no inline script but those a page shell is
 /// sent with, by hash: [`page_csp`]; no eval; wasm may be compiled), styles from this site plus
@@ -80,7 +82,12 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// body limit, handler and body time limits.
 /// They wrap the router once, as one service: a layer added with `Router::layer` wraps
 /// every route on its own, and each request would copy every one of them.
-pub fn wrap(router: Router, config: &Config, access_log: AccessLogLayer) -> AppService {
+pub fn wrap(
+    router: Router,
+    config: &Config,
+    access_log: AccessLogLayer,
+    default_language: DefaultLanguage,
+) -> AppService {
     let limits = config.timeouts;
     let compress_when = DefaultPredicate::new()
         .and(NotForContentType::const_new("audio/"))
@@ -102,7 +109,8 @@ pub fn wrap(router: Router, config: &Config, access_log: AccessLogLayer) -> AppS
         ))
         .map_response(|response: Response<_>| response.map(Body::new))
         .layer(CompressionLayer::new().compress_when(compress_when))
-        .layer(middleware::from_fn(
+        .layer(middleware::from_fn_with_state(
+            default_language,
             crate::error::words::in_request_language,
         ))
         .layer(middleware::map_response(json_rejections))

@@ -18,6 +18,7 @@ pub mod category;
 pub mod chapter;
 pub mod favorite;
 pub mod feedback;
+pub mod membership_change;
 pub mod narrator;
 pub mod order;
 pub mod order_event;

@@ -1,22 +1,39 @@
 //! How error messages are worded: in the language of the request being answered, which a
 //! middleware sets for the whole request (`in_request_language`), so an error made far from
 //! the request (a fallback, a rejection of the HTTP layer, a database fault) reads in it too.
-use axum::{extract::Request, http::StatusCode, middleware::Next, response::Response};
+use axum::{
+    extract::{Request, State},
+    http::StatusCode,
+    middleware::Next,
+    response::Response,
+};
 use tingshu_core::{
     i18n::texts::{text, text_with},
     Lang,
 };
 
-use crate::extract::{lang_of, RequestLang};
+use crate::{
+    extract::{lang_of, RequestLang},
+    settings::DefaultLanguage,
+};
 
 tokio::task_local! {
     static ANSWER_LANG: Lang;
 }
 
 /// Middleware: answers the request, errors included, in the language it asks for.
-/// The language is read once here; handlers get it through `RequestLang`.
-pub async fn in_request_language(mut request: Request, next: Next) -> Response {
-    let lang = lang_of(request.uri().path(), request.headers());
+/// The language is read once here (the site's default language for a request that states
+/// none); handlers get it through `RequestLang`.
+pub async fn in_request_language(
+    State(default_language): State<DefaultLanguage>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let lang = lang_of(
+        request.uri().path(),
+        request.headers(),
+        default_language.get(),
+    );
     request.extensions_mut().insert(RequestLang(lang));
     ANSWER_LANG.scope(lang, next.run(request)).await
 }

@@ -14,7 +14,7 @@ use tingshu_core::{
     format::currency::Currency,
     i18n::texts::text,
     payments::{
-        membership::{self, Membership},
+        membership::{self, Effect, Event, Membership, Source},
         order::{OrderKind, OrderState, Price, ORDER_TTL_MS},
     },
     spelling::Spelling,
@@ -30,6 +30,7 @@ use crate::{
         subscription, user,
     },
     error::{ApiError, ApiResult, Missing},
+    people_admin::membership as admin_membership,
 };
 
 /// The default and largest page of an order list (the buyer's and the console's).
@@ -759,8 +760,10 @@ async fn grant(db: &impl ConnectionTrait, order: &order::Model, now_ms: i64) -> 
     Ok(())
 }
 
-/// The membership the buyer's paid plan orders still grant, replayed in payment order from
-/// the membership before the first of them (core's `replay`).
+/// The membership the buyer's paid plan orders still grant, with every change an
+/// administrator made since the first of them, replayed in time order (core's `replay`:
+/// ties by time, then paid orders before administrators' changes, then by id) from the
+/// membership before that first order. Changes made before it are already in that membership.
 async fn membership_without_refunded(
     db: &impl ConnectionTrait,
     user_id: i32,
@@ -773,37 +776,42 @@ async fn membership_without_refunded(
         .order_by_asc(order::Column::Id)
         .all(db)
         .await?;
-    let base = orders.first().map_or_else(
-        || Membership {
+    let Some(first) = orders.first() else {
+        return Ok(Membership {
             subscription_type: "free".into(),
             expires_at: None,
-        },
-        |first| Membership {
-            subscription_type: first
-                .prev_subscription_type
-                .clone()
-                .unwrap_or_else(|| "free".into()),
-            expires_at: first.prev_expires_at,
-        },
-    );
+        });
+    };
+    let base = Membership {
+        subscription_type: first
+            .prev_subscription_type
+            .clone()
+            .unwrap_or_else(|| "free".into()),
+        expires_at: first.prev_expires_at,
+    };
     let months: std::collections::HashMap<i32, Option<i32>> = plan::Entity::find()
         .all(db)
         .await?
         .into_iter()
         .map(|plan| (plan.id, plan.months))
         .collect();
-    let standing: Vec<(Option<u32>, i64)> = orders
+    let mut events: Vec<Event> = orders
         .iter()
         .filter(|o| state_of(o) == OrderState::Paid)
         .map(|o| {
             let length = o.plan_id.and_then(|id| months.get(&id).copied().flatten());
-            (
-                length.map(|m| u32::try_from(m).unwrap_or(0)),
-                o.paid_at.unwrap_or_default(),
-            )
+            Event {
+                at: o.paid_at.unwrap_or_default(),
+                source: Source::Order(o.id),
+                effect: Effect::Plan {
+                    months: length.map(|m| u32::try_from(m).unwrap_or(0)),
+                },
+            }
         })
         .collect();
-    Ok(membership::replay(&base, &standing))
+    let since = first.paid_at.unwrap_or_default();
+    events.extend(admin_membership::changes_since(db, user_id, since).await?);
+    Ok(membership::replay(&base, &events))
 }
 
 async fn set_membership(

@@ -13,6 +13,7 @@ use super::{
     view::{AdminSession, AdminUserDetail, AdminUserOrder, AdminUserPurchase, ListeningSummary},
 };
 use crate::{
+    accounts::user_agent::device_label,
     books::localized,
     entities::{book, chapter, order, play_history, play_progress, purchase, session, user},
     error::{ApiError, ApiResult, Missing},
@@ -60,7 +61,8 @@ async fn sessions(db: &impl ConnectionTrait, id: i32) -> ApiResult<Vec<AdminSess
         .into_iter()
         .map(|s| AdminSession {
             id: s.id,
-            device: s.user_agent,
+            device: device_label(s.user_agent.as_deref()),
+            user_agent: s.user_agent,
             ip: s.ip,
             created_at: s.created_at,
             last_seen_at: s.last_seen_at,

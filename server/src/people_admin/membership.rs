@@ -1,12 +1,15 @@
 //! A membership an administrator grants (a plan's length added the way a payment adds it,
-//! until a date, or for life) or takes away, always with a reason kept in the audit log.
+//! until a date, or for life) or takes away, always with a reason kept in the audit log; each
+//! change is also recorded in `membership_changes`, so that a refund replays it (core's
+//! `replay`) instead of undoing it.
 use sea_orm::{
-    sea_query::Expr, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter,
+    sea_query::Expr, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait,
+    QueryFilter, QueryOrder,
 };
 use serde_json::json;
 use tingshu_core::{
     i18n::texts::text_with,
-    payments::membership::{self as rules, Membership},
+    payments::membership::{self as rules, Effect, Event, Membership, Source},
     people::membership_change::{
         validate_membership_change, MembershipAction, MembershipChange, MembershipChangeValidation,
         MembershipTerm, ValidateMembershipChangeInput,
@@ -18,7 +21,7 @@ use tingshu_core::{
 use super::{actions::locked, now_ms, PeopleAdmin};
 use crate::{
     console::audit::{self, Actor, Change},
-    entities::{plan, subscription, user},
+    entities::{membership_change, plan, subscription, user},
     error::{ApiError, ApiResult},
     payments::orders::membership_of,
 };
@@ -63,11 +66,7 @@ pub async fn change(
     let txn = people.db.begin_write().await?;
     let target = locked(&txn, id).await?;
     let before = membership_of(&target);
-    let after = match (change.action, change.term) {
-        (MembershipAction::Revoke, _) => Membership {
-            subscription_type: "free".into(),
-            expires_at: None,
-        },
+    let months = match (change.action, change.term) {
         (MembershipAction::Grant, Some(MembershipTerm::Plan)) => {
             let plan_id = change.plan_id.unwrap_or_default();
             let Some(plan) = plan::Entity::find_by_id(plan_id).one(&txn).await? else {
@@ -78,18 +77,26 @@ pub async fn change(
                 );
                 return Err(ApiError::invalid_field("planId", message, lang));
             };
-            let months = plan.months.map(|m| u32::try_from(m).unwrap_or(0));
-            rules::grant(&before, months, now).after
+            plan.months
         }
-        (MembershipAction::Grant, Some(MembershipTerm::Until)) => Membership {
-            subscription_type: "premium".into(),
-            expires_at: change.expires_at,
-        },
-        (MembershipAction::Grant, _) => Membership {
-            subscription_type: "premium".into(),
-            expires_at: None,
-        },
+        _ => None,
     };
+    let recorded = membership_change::ActiveModel {
+        user_id: Set(id),
+        action: Set(change.action.as_str().to_owned()),
+        term: Set(change.term.map(|term| term.as_str().to_owned())),
+        plan_id: Set(change.plan_id),
+        months: Set(months),
+        expires_at: Set(change.expires_at),
+        reason: Set(change.reason.clone()),
+        actor_id: Set(Some(actor.id)),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    // The change takes place by the very rule a refund replays it with.
+    let after = rules::apply(&before, effect_of(&recorded)?, now);
     user::ActiveModel {
         id: Set(id),
         subscription_type: Set(after.subscription_type.clone()),
@@ -126,4 +133,53 @@ pub async fn change(
     txn.commit().await?;
     people.callers.forget_account(id).await;
     Ok(())
+}
+
+/// What a recorded change does to a membership: a revocation makes it free; a grant adds the
+/// plan's `months` (None: a lifetime plan), ends at `expires_at`, or lasts for life.
+fn effect_of(recorded: &membership_change::Model) -> ApiResult<Effect> {
+    let corrupt = || {
+        ApiError::Internal(anyhow::anyhow!(
+            "membership change {} is neither a grant nor a revocation",
+            recorded.id
+        ))
+    };
+    let action = MembershipAction::parse(&recorded.action).ok_or_else(corrupt)?;
+    let term = recorded.term.as_deref().map(MembershipTerm::parse);
+    Ok(match (action, term) {
+        (MembershipAction::Revoke, _) => Effect::Revoke,
+        (MembershipAction::Grant, Some(Some(MembershipTerm::Plan))) => Effect::Plan {
+            months: recorded.months.map(|m| u32::try_from(m).unwrap_or(0)),
+        },
+        (MembershipAction::Grant, Some(Some(MembershipTerm::Until))) => recorded
+            .expires_at
+            .map_or(Effect::Lifetime, |expires_at| Effect::Until { expires_at }),
+        (MembershipAction::Grant, Some(Some(MembershipTerm::Lifetime)) | None) => Effect::Lifetime,
+        (MembershipAction::Grant, Some(None)) => return Err(corrupt()),
+    })
+}
+
+/// The membership changes administrators made to user `user_id` at or after `since_ms`, as
+/// events of its history (a refund replays them with the paid orders).
+pub async fn changes_since(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    since_ms: i64,
+) -> ApiResult<Vec<Event>> {
+    membership_change::Entity::find()
+        .filter(membership_change::Column::UserId.eq(user_id))
+        .filter(membership_change::Column::CreatedAt.gte(since_ms))
+        .order_by_asc(membership_change::Column::CreatedAt)
+        .order_by_asc(membership_change::Column::Id)
+        .all(db)
+        .await?
+        .iter()
+        .map(|recorded| {
+            Ok(Event {
+                at: recorded.created_at,
+                source: Source::Admin(recorded.id),
+                effect: effect_of(recorded)?,
+            })
+        })
+        .collect()
 }

@@ -37,8 +37,11 @@ pub struct AdminUserRow {
 #[serde(rename_all = "camelCase")]
 pub struct AdminSession {
     pub id: String,
-    /// The browser's user agent as it sent it.
+    /// The browser and system read from the user agent ("Chrome 120 · Windows 10"); null
+    /// when nothing is recognised.
     pub device: Option<String>,
+    /// The browser's user agent as it sent it.
+    pub user_agent: Option<String>,
     /// The address it signed in from.
     pub ip: Option<String>,
     pub created_at: i64,

@@ -105,6 +105,9 @@ struct Shell {
     files: Option<PageFiles>,
     /// The page's first data, as its script element.
     first_data: Option<String>,
+    /// On the bare `/`, the site's default language (`<html data-default-lang>`): where the
+    /// app's `localeRedirect` sends a visitor who states no language of ours.
+    default_language: Option<Lang>,
 }
 
 /// The page of `path` that opens with data sent beside it: the home page or a book's.
@@ -264,6 +267,9 @@ fn rewrite(html: &str, shell: &Shell) -> Result<Rewritten, lol_html::errors::Rew
     let mut settings = RewriteStrSettings::new()
         .append_element_content_handler(element!("html", |el| {
             el.set_attribute("lang", shell.lang.tag())?;
+            if let Some(lang) = shell.default_language {
+                el.set_attribute("data-default-lang", lang.code())?;
+            }
             Ok(())
         }))
         .append_element_content_handler(element!("head", |el| {
@@ -368,7 +374,8 @@ pub async fn describe(
     next: Next,
 ) -> Response {
     let path = request.uri().path().to_owned();
-    let lang = lang_of(&path, request.headers());
+    let default_language = state.settings.default_language().get();
+    let lang = lang_of(&path, request.headers(), default_language);
     let response = next.run(request).await;
     if response.status() != StatusCode::OK || !is_html(response.headers()) {
         return response;
@@ -406,9 +413,13 @@ pub async fn describe(
         Ok(script) => script,
         Err(error) => return ApiError::Internal(anyhow::anyhow!(error)).into_response(),
     };
-    // A page with a card or data depends on the catalogue as stored, so the file's validators do
-    // not describe it; any other page is the file with what its address decides, which they do.
-    let validators_hold = card.is_none() && first_data.is_none();
+    // The bare `/` tells the app the site's default language, a setting.
+    let default_language = (matches!(first_page, Some(FirstPage::Home))
+        && address_language(&path).is_none())
+    .then_some(default_language);
+    // A page with a card, data or a setting depends on what is stored, so the file's validators
+    // do not describe it; any other page is the file with what its address decides, which they do.
+    let validators_hold = card.is_none() && first_data.is_none() && default_language.is_none();
     // A book page's own files are worth asking for early only when it opens with its data (not
     // for an unknown book); search's always.
     let files = match first_page {
@@ -423,6 +434,7 @@ pub async fn describe(
         covers,
         files,
         first_data,
+        default_language,
     };
     let (mut parts, body) = response.into_parts();
     let rewritten = match to_bytes(body, SHELL_LIMIT).await {
@@ -526,6 +538,7 @@ mod tests {
             }],
             files: None,
             first_data: None,
+            default_language: None,
         };
         let html = rewrite(SHELL, &shell).unwrap().html;
         assert!(html.contains(r#"<html lang="en-US">"#), "{html}");
@@ -670,11 +683,32 @@ mod tests {
             header::ACCEPT_LANGUAGE,
             HeaderValue::from_static("en-GB,en;q=0.9"),
         );
-        assert_eq!(lang_of("/", &english), Lang::En);
-        assert_eq!(lang_of("/", &HeaderMap::new()), Lang::Zh);
-        assert_eq!(lang_of("/ja/books/3", &english), Lang::Ja);
-        assert_eq!(lang_of("/books/3", &english), Lang::Zh);
-        assert_eq!(lang_of("/en", &HeaderMap::new()), Lang::En);
+        assert_eq!(lang_of("/", &english, Lang::Zh), Lang::En);
+        assert_eq!(lang_of("/", &HeaderMap::new(), Lang::Zh), Lang::Zh);
+        assert_eq!(lang_of("/ja/books/3", &english, Lang::Zh), Lang::Ja);
+        assert_eq!(lang_of("/books/3", &english, Lang::Zh), Lang::Zh);
+        assert_eq!(lang_of("/en", &HeaderMap::new(), Lang::Zh), Lang::En);
+    }
+
+    #[test]
+    fn the_site_default_decides_only_where_nothing_else_does() {
+        let mut english = HeaderMap::new();
+        english.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static("en"));
+        assert_eq!(lang_of("/", &HeaderMap::new(), Lang::Ja), Lang::Ja);
+        assert_eq!(
+            lang_of("/user/history", &HeaderMap::new(), Lang::Ja),
+            Lang::Ja
+        );
+        assert_eq!(lang_of("/", &english, Lang::Ja), Lang::En);
+        assert_eq!(lang_of("/books/3", &HeaderMap::new(), Lang::Ja), Lang::Zh);
+        let shell = Shell {
+            default_language: Some(Lang::Ja),
+            ..Shell::default()
+        };
+        let html = rewrite(SHELL, &shell).unwrap().html;
+        assert!(html.contains(r#"data-default-lang="ja""#), "{html}");
+        let html = rewrite(SHELL, &Shell::default()).unwrap().html;
+        assert!(!html.contains("data-default-lang"), "{html}");
     }
 
     #[test]
@@ -682,12 +716,15 @@ mod tests {
         let mut chose_chinese = HeaderMap::new();
         chose_chinese.insert(header::COOKIE, HeaderValue::from_static("a=1; lang=zh"));
         chose_chinese.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static("ja"));
-        assert_eq!(lang_of("/en/books/3", &chose_chinese), Lang::En);
-        assert_eq!(lang_of("/ja", &chose_chinese), Lang::Ja);
-        assert_eq!(lang_of("/", &chose_chinese), Lang::Zh);
+        assert_eq!(lang_of("/en/books/3", &chose_chinese, Lang::Zh), Lang::En);
+        assert_eq!(lang_of("/ja", &chose_chinese, Lang::Zh), Lang::Ja);
+        assert_eq!(lang_of("/", &chose_chinese, Lang::Zh), Lang::Zh);
         let mut chose_japanese = HeaderMap::new();
         chose_japanese.insert(header::COOKIE, HeaderValue::from_static("lang=ja"));
-        assert_eq!(lang_of("/user/history", &chose_japanese), Lang::Ja);
-        assert_eq!(lang_of("/books", &chose_japanese), Lang::Zh);
+        assert_eq!(
+            lang_of("/user/history", &chose_japanese, Lang::Zh),
+            Lang::Ja
+        );
+        assert_eq!(lang_of("/books", &chose_japanese, Lang::Zh), Lang::Zh);
     }
 }

@@ -1,5 +1,5 @@
 //! `POST /api/auth/password-reset`: a user sets a new password with the one-time link an
-//! administrator made for them (public; budgeted per address like registration).
+//! administrator made for them (public; its own budget per address).
 use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
 use utoipa_axum::routes;
@@ -34,7 +34,7 @@ async fn reset_password(
 ) -> ApiResult<Json<Success<Nothing>>> {
     state
         .budgets
-        .spend(Budget::Register, address, client.lang)?;
+        .spend(Budget::PasswordReset, address, client.lang)?;
     password_reset::reset(&state.people_admin, request, &client).await?;
     Ok(success(Nothing))
 }

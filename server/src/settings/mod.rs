@@ -2,7 +2,15 @@
 //! retention, support contact): kept in `site_settings` (one row per setting, its value as
 //! JSON; a missing row takes the configured default) and read through a cache of [`TTL`].
 //! A change empties this instance's cache at once; other instances see it within [`TTL`].
-use std::{sync::Arc, time::Duration};
+//! The default language is also kept where every request can read it without waiting
+//! ([`DefaultLanguage`]), refreshed every [`TTL`].
+use std::{
+    sync::{
+        atomic::{AtomicU8, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
 
 use moka::future::Cache;
 use sea_orm::{sea_query::OnConflict, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
@@ -32,13 +40,38 @@ pub struct Settings {
     db: Db,
     defaults: Arc<SiteSettings>,
     cache: Cache<(), Arc<SiteSettings>>,
+    default_language: DefaultLanguage,
+}
+
+/// The site's default language as last read, for a request that states none: read on every
+/// request without waiting (the language middleware holds this handle only).
+#[derive(Clone, Debug, Default)]
+pub struct DefaultLanguage(Arc<AtomicU8>);
+
+impl DefaultLanguage {
+    /// The language now in force.
+    pub fn get(&self) -> Lang {
+        Lang::ALL
+            .get(usize::from(self.0.load(Ordering::Relaxed)))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    fn set(&self, lang: Lang) {
+        let index = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        self.0
+            .store(u8::try_from(index).unwrap_or(0), Ordering::Relaxed);
+    }
 }
 
 impl Settings {
     /// Settings over `db` whose unset values are `defaults`, trusted for `ttl`.
     pub fn new(db: Db, defaults: SiteSettings, ttl: Duration) -> Self {
+        let default_language = DefaultLanguage::default();
+        default_language.set(defaults.default_language);
         Self {
             db,
+            default_language,
             defaults: Arc::new(defaults),
             cache: Cache::builder()
                 .max_capacity(1)
@@ -52,12 +85,33 @@ impl Settings {
     pub async fn current(&self) -> SiteSettings {
         let load = async { read(self.db.reader(), &self.defaults).await.map(Arc::new) };
         match self.cache.try_get_with((), load).await {
-            Ok(settings) => (*settings).clone(),
+            Ok(settings) => {
+                self.default_language.set(settings.default_language);
+                (*settings).clone()
+            }
             Err(error) => {
                 tracing::error!(%error, "site settings unreadable; using the defaults");
                 (*self.defaults).clone()
             }
         }
+    }
+
+    /// The handle through which requests read the default language (see [`Self::refresh_every`]).
+    pub fn default_language(&self) -> DefaultLanguage {
+        self.default_language.clone()
+    }
+
+    /// Reads the settings every `period`, so the default language that requests read
+    /// follows a change made on another instance within about two periods.
+    pub fn refresh_every(&self, period: Duration) {
+        let settings = self.clone();
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(period.max(Duration::from_millis(1)));
+            loop {
+                ticks.tick().await;
+                settings.current().await;
+            }
+        });
     }
 
     /// Forgets the settings kept on this instance.
@@ -108,6 +162,7 @@ impl Settings {
         audit::record(&txn, actor, change, now).await?;
         txn.commit().await?;
         self.forget();
+        self.default_language.set(settings.default_language);
         Ok(settings)
     }
 }
@@ -165,6 +220,16 @@ async fn read(db: &impl ConnectionTrait, defaults: &SiteSettings) -> Result<Site
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_language_handle_keeps_what_was_set() {
+        let handle = DefaultLanguage::default();
+        assert_eq!(handle.get(), Lang::Zh);
+        for lang in Lang::ALL {
+            handle.set(lang);
+            assert_eq!(handle.clone().get(), lang);
+        }
+    }
 
     #[test]
     fn every_setting_is_one_row() {

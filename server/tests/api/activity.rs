@@ -447,7 +447,9 @@ async fn a_session_revoked_for_a_replayed_refresh_token_is_listed() {
     // A replay after the rotation grace (core `ROTATION_GRACE_MS`) revokes the session so;
     // a plain sign-out is not listed.
     app.sql(&format!(
-        "UPDATE sessions SET revoked_at = 5, revoked_reason = 'refresh_reused' WHERE id = '{}'",
+        "UPDATE sessions SET revoked_at = 5, revoked_reason = 'refresh_reused', \
+         user_agent = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' \
+         WHERE id = '{}'",
         victim.session_id
     ))
     .await;
@@ -463,5 +465,6 @@ async fn a_session_revoked_for_a_replayed_refresh_token_is_listed() {
     assert_eq!(items.len(), 1, "{answer}");
     assert_eq!(items[0]["sessionId"], victim.session_id.as_str());
     assert_eq!(items[0]["username"], "replayed");
+    assert_eq!(items[0]["device"], "Firefox 128 · Linux", "{answer}");
     assert_eq!(answer["data"]["total"], 1);
 }

@@ -683,37 +683,47 @@ async fn the_device_cookie_is_http_only_strict_and_site_wide() {
     );
 }
 
+/// Runs `tingshu create-admin` (ops, ops@example.com) on the app's database with `password`
+/// typed on its standard input, off the runtime (the app answers while the command waits).
+async fn create_admin(app: &TestApp, password: &'static [u8]) -> std::process::Output {
+    let data_dir = app.config.data_dir.clone();
+    let url = app
+        .config
+        .database_url
+        .as_ref()
+        .unwrap()
+        .expose()
+        .to_owned();
+    tokio::task::spawn_blocking(move || {
+        use std::io::Write;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tingshu"))
+            .args([
+                "create-admin",
+                "--email",
+                "ops@example.com",
+                "--username",
+                "ops",
+            ])
+            .env("DATA_DIR", data_dir)
+            .env("DATABASE_URL", url)
+            .env("PASSWORD_HASH_MEMORY_KIB", "19456")
+            .env("PASSWORD_HASH_ITERATIONS", "2")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(password).unwrap();
+        child.wait_with_output().unwrap()
+    })
+    .await
+    .unwrap()
+}
+
 #[tokio::test]
 async fn create_admin_makes_an_administrator_from_the_command_line() {
     let app = spawn_app().await;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tingshu"))
-        .args([
-            "create-admin",
-            "--email",
-            "ops@example.com",
-            "--username",
-            "ops",
-        ])
-        .env("DATA_DIR", &app.config.data_dir)
-        .env(
-            "DATABASE_URL",
-            app.config.database_url.as_ref().unwrap().expose(),
-        )
-        .env("PASSWORD_HASH_MEMORY_KIB", "19456")
-        .env("PASSWORD_HASH_ITERATIONS", "2")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"Admin-Password-2026\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = create_admin(&app, b"Admin-Password-2026\n").await;
     assert!(
         output.status.success(),
         "{}",
@@ -734,26 +744,7 @@ async fn create_admin_makes_an_administrator_from_the_command_line() {
 #[tokio::test]
 async fn create_admin_refuses_a_weak_password_with_the_rule() {
     let app = spawn_app().await;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tingshu"))
-        .args([
-            "create-admin",
-            "--email",
-            "ops@example.com",
-            "--username",
-            "ops",
-        ])
-        .env("DATA_DIR", &app.config.data_dir)
-        .env(
-            "DATABASE_URL",
-            app.config.database_url.as_ref().unwrap().expose(),
-        )
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"short\n").unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = create_admin(&app, b"short\n").await;
     assert!(!output.status.success());
     assert!(
         String::from_utf8_lossy(&output.stderr).contains("password"),

@@ -307,6 +307,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     // Budgets are tested on their own (abuse.rs); other tests make many calls from one address.
     config.budgets = Budgets {
         register_per_hour: 100_000,
+        password_reset_per_hour: 100_000,
         feedback_per_hour: 100_000,
         search_per_minute: 100_000,
     };

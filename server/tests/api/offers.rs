@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::{
     console::{editor, send},
-    helpers::{spawn_app, TestApp, TestUser},
+    helpers::{spawn_app, spawn_app_with, TestApp, TestUser},
     uploads,
 };
 
@@ -38,6 +38,11 @@ fn settings_form() -> Value {
         "accessLogRetentionDays": 14,
         "supportContact": "help@tingshu.example"
     })
+}
+
+/// `PUT /api/admin/settings` with `form`, by `user`.
+async fn put_settings(app: &TestApp, user: &TestUser, form: &Value) -> (u16, Value) {
+    send(app, Method::PUT, "/api/admin/settings", user, Some(form)).await
 }
 
 async fn site(app: &TestApp) -> reqwest::Response {
@@ -71,14 +76,7 @@ async fn settings_are_refused_field_by_field_and_written_with_their_audit_row() 
         .contains("365"));
     assert_eq!(app.sql_count("SELECT COUNT(*) FROM site_settings").await, 0);
 
-    let (status, answer) = send(
-        &app,
-        Method::PUT,
-        "/api/admin/settings",
-        &root,
-        Some(&settings_form()),
-    )
-    .await;
+    let (status, answer) = put_settings(&app, &root, &settings_form()).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["data"]["siteName"], "Tingshu FM");
     let (_, read) = send(&app, Method::GET, "/api/admin/settings", &root, None).await;
@@ -97,15 +95,84 @@ async fn settings_are_refused_field_by_field_and_written_with_their_audit_row() 
 
     let (status, _) = send(&app, Method::GET, "/api/admin/settings", &editor, None).await;
     assert_eq!(status, 403);
-    let (status, _) = send(
-        &app,
-        Method::PUT,
-        "/api/admin/settings",
-        &editor,
-        Some(&settings_form()),
-    )
-    .await;
+    let (status, _) = put_settings(&app, &editor, &settings_form()).await;
     assert_eq!(status, 403);
+}
+
+/// The message of `GET /api/books/999999` from a caller stating no language, and the bare
+/// `/` page's `<html>` opening tag.
+async fn unstated_language(app: &TestApp) -> (String, String) {
+    let answer: Value = app
+        .client
+        .get(app.url("/api/books/999999"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let page = app
+        .client
+        .get(app.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let html = page
+        .split_once("<html")
+        .and_then(|(_, rest)| rest.split_once('>'))
+        .map(|(tag, _)| tag.to_owned())
+        .unwrap_or_default();
+    (
+        answer["message"].as_str().unwrap_or_default().to_owned(),
+        html,
+    )
+}
+
+#[tokio::test]
+async fn the_default_language_answers_who_states_none_on_every_instance() {
+    let app = spawn_app().await;
+    let database_url = app.config.database_url.clone();
+    let other = spawn_app_with(move |config| config.database_url = database_url).await;
+    let root = admin(&app, "root").await;
+    let (message, html) = unstated_language(&other).await;
+    assert_eq!(message, "找不到编号为 999999 的书。");
+    assert!(html.contains(r#"data-default-lang="zh""#), "{html}");
+
+    let (status, answer) = put_settings(&app, &root, &settings_form()).await;
+    assert_eq!(status, 200, "{answer}");
+    // This instance at once.
+    let (message, html) = unstated_language(&app).await;
+    assert_eq!(message, "No book with id 999999.");
+    assert!(html.contains(r#"lang="en-US""#), "{html}");
+    assert!(html.contains(r#"data-default-lang="en""#), "{html}");
+    // A stated language still decides, and an address's.
+    let stated: Value = app
+        .client
+        .get(app.url("/api/books/999999"))
+        .header("accept-language", "ja")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(stated["message"], "ID 999999 の本は見つかりません。");
+    // The other instance within two refresh periods of the settings.
+    let deadline = std::time::Instant::now() + 3 * tingshu_server::settings::TTL;
+    loop {
+        let (message, html) = unstated_language(&other).await;
+        if message == "No book with id 999999." && html.contains(r#"data-default-lang="en""#) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the other instance still answers {message:?} / {html}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
 }
 
 #[tokio::test]
@@ -114,14 +181,7 @@ async fn closed_registration_and_upload_limits_apply_at_once() {
     let root = admin(&app, "root").await;
     let (status, _) = uploads::open(&app, &root, "a.wav", "audio", 2 * 1024 * 1024).await;
     assert_eq!(status, 201, "the configured limit allows 2 MB");
-    let (status, answer) = send(
-        &app,
-        Method::PUT,
-        "/api/admin/settings",
-        &root,
-        Some(&settings_form()),
-    )
-    .await;
+    let (status, answer) = put_settings(&app, &root, &settings_form()).await;
     assert_eq!(status, 200, "{answer}");
 
     let (status, answer) = uploads::open(&app, &root, "b.wav", "audio", 2 * 1024 * 1024).await;
@@ -162,14 +222,7 @@ async fn the_site_answer_is_public_cached_and_current() {
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
 
     let root = admin(&app, "root").await;
-    send(
-        &app,
-        Method::PUT,
-        "/api/admin/settings",
-        &root,
-        Some(&settings_form()),
-    )
-    .await;
+    put_settings(&app, &root, &settings_form()).await;
     let changed = site(&app).await;
     assert_ne!(changed.headers()["etag"].to_str().unwrap(), etag);
     let body: Value = changed.json().await.unwrap();

@@ -695,6 +695,104 @@ async fn paid_at(app: &TestApp, order: i64) -> i64 {
         .await
 }
 
+/// The administrator grants (`POST`) or takes away (`DELETE`) the user's membership in the
+/// console, with `body` (the term and the reason).
+async fn change_membership(
+    app: &TestApp,
+    boss: &TestUser,
+    user: &TestUser,
+    method: Method,
+    body: Value,
+) {
+    let path = format!("/api/admin/users/{}/membership", user.id);
+    data(
+        app.call(method, &path, Some(&boss.access_token), Some(&body))
+            .await,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_refund_leaves_a_membership_granted_for_life_after_the_order() {
+    let app = shop().await;
+    let user = app.signed_up_user("reader").await;
+    let boss = admin(&app).await;
+    let month = pay(&app, &user, json!({"kind": "plan", "planCode": "monthly"})).await;
+    let grant = json!({"term": "lifetime", "reason": "a goodwill gesture"});
+    change_membership(&app, &boss, &user, Method::POST, grant).await;
+    data(refund(&app, &boss, month).await).await;
+    let after = me(&app, &user).await;
+    assert_eq!(after["subscriptionType"], "premium", "{after}");
+    assert!(
+        after["subscriptionExpiresAt"].is_null(),
+        "still for life: {after}"
+    );
+    assert_eq!(
+        app.sql_count(&format!(
+            "SELECT COUNT(*) FROM membership_changes WHERE user_id = {} AND action = 'grant' \
+             AND term = 'lifetime' AND reason = 'a goodwill gesture'",
+            user.id
+        ))
+        .await,
+        1,
+        "the grant is recorded for the replay"
+    );
+}
+
+#[tokio::test]
+async fn a_refund_does_not_bring_back_a_membership_taken_away() {
+    let app = shop().await;
+    let user = app.signed_up_user("reader").await;
+    let boss = admin(&app).await;
+    let older = pay(&app, &user, json!({"kind": "plan", "planCode": "monthly"})).await;
+    pay(&app, &user, json!({"kind": "plan", "planCode": "monthly"})).await;
+    let revoke = json!({"reason": "chargeback"});
+    change_membership(&app, &boss, &user, Method::DELETE, revoke).await;
+    assert_eq!(me(&app, &user).await["subscriptionType"], "free");
+    data(refund(&app, &boss, older).await).await;
+    assert_eq!(
+        me(&app, &user).await["subscriptionType"],
+        "free",
+        "the newer order does not come back"
+    );
+    assert_eq!(audio_status(&app, &user, 3).await, 403);
+}
+
+#[tokio::test]
+async fn a_refund_leaves_the_months_an_administrator_granted() {
+    let app = shop().await;
+    let user = app.signed_up_user("reader").await;
+    let boss = admin(&app).await;
+    // An order paid and refunded before: the replay starts before it.
+    let earlier = pay(&app, &user, json!({"kind": "plan", "planCode": "monthly"})).await;
+    data(refund(&app, &boss, earlier).await).await;
+    let monthly = app
+        .sql_count("SELECT CAST(id AS BIGINT) FROM plans WHERE code = 'monthly'")
+        .await;
+    let grant = json!({"term": "plan", "planId": monthly, "reason": "contest prize"});
+    change_membership(&app, &boss, &user, Method::POST, grant).await;
+    let granted = me(&app, &user).await["subscriptionExpiresAt"]
+        .as_i64()
+        .unwrap();
+    let quarter = pay(
+        &app,
+        &user,
+        json!({"kind": "plan", "planCode": "quarterly"}),
+    )
+    .await;
+    let bought = me(&app, &user).await["subscriptionExpiresAt"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(bought, add_months(granted, 3), "extended from the grant");
+    data(refund(&app, &boss, quarter).await).await;
+    let after = me(&app, &user).await;
+    assert_eq!(after["subscriptionType"], "premium", "{after}");
+    assert_eq!(
+        after["subscriptionExpiresAt"], granted,
+        "exactly the granted month is left"
+    );
+}
+
 #[tokio::test]
 async fn orders_are_checked_and_private() {
     let app = shop().await;

@@ -129,6 +129,39 @@ async fn only_the_user_permission_opens_the_user_console() {
 }
 
 #[tokio::test]
+async fn a_users_sessions_name_their_device_and_keep_the_raw_agent() {
+    let app = spawn_app().await;
+    let boss = admin(&app, "boss").await;
+    let listener = app.signed_up_user("listener").await;
+    let chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 \
+                  (KHTML, like Gecko) Chrome/120.0.6099.109 Safari/537.36";
+    let signed_in = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header(reqwest::header::USER_AGENT, chrome)
+        .json(&json!({"email": listener.email, "password": GOOD_PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), 200);
+    let path = format!("/api/admin/users/{}", listener.id);
+    let (status, answer) = send(&app, Method::GET, &path, &boss, None).await;
+    assert_eq!(status, 200, "{answer}");
+    let sessions = answer["data"]["sessions"].as_array().unwrap();
+    assert_eq!(sessions.len(), 2, "{answer}");
+    let from_chrome = sessions
+        .iter()
+        .find(|s| s["userAgent"] == chrome)
+        .expect("the raw agent is kept");
+    assert_eq!(from_chrome["device"], "Chrome 120 · Windows 10");
+    let without_agent = sessions
+        .iter()
+        .find(|s| s["userAgent"].is_null())
+        .expect("the sign-up's session sent no agent");
+    assert!(without_agent["device"].is_null(), "{without_agent}");
+}
+
+#[tokio::test]
 async fn a_users_page_shows_sessions_orders_purchases_and_listening() {
     let app = spawn_app().await;
     let boss = admin(&app, "boss").await;
@@ -657,14 +690,32 @@ async fn roles_set_in_the_console_apply_on_the_next_request() {
 }
 
 #[tokio::test]
-async fn reset_attempts_spend_the_anonymous_account_budget() {
-    let app = spawn_app_with(|config| config.budgets.register_per_hour = 2).await;
+async fn resets_have_their_own_budget_apart_from_registration() {
+    let app = spawn_app_with(|config| {
+        config.budgets.register_per_hour = 1;
+        config.budgets.password_reset_per_hour = 2;
+    })
+    .await;
+    let signed_up = app
+        .register("first@example.com", "first", GOOD_PASSWORD)
+        .await;
+    assert_eq!(signed_up.status(), 200);
+    let refused = app
+        .register("second@example.com", "second", GOOD_PASSWORD)
+        .await;
+    assert_eq!(refused.status(), 429, "registration budget spent");
     let body = json!({"token": "not-a-token", "newPassword": "another-Pass-9"});
     for _ in 0..2 {
         let response = app.post_json("/api/auth/password-reset", &body).await;
-        assert_eq!(response.status(), 400);
+        assert_eq!(
+            response.status(),
+            400,
+            "answered despite the spent sign-ups"
+        );
     }
     let response = app.post_json("/api/auth/password-reset", &body).await;
-    assert_eq!(response.status(), 429);
+    assert_eq!(response.status(), 429, "over the resets' own budget");
     assert!(response.headers().contains_key("retry-after"));
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "rate_limited");
 }

@@ -118,7 +118,11 @@ async fn every_page_shell_preloads_the_translations_of_the_language_it_opens_in(
     // `/` opens in the visitor's language, so its answer depends on what they send.
     assert_eq!(english.headers()["vary"], "accept-language, cookie");
     let html = english.text().await.unwrap();
-    assert!(html.contains(r#"<html lang="en-US">"#), "{html}");
+    // The bare `/` also names the site's default language, for a visitor stating none of ours.
+    assert!(
+        html.contains(r#"<html lang="en-US" data-default-lang="zh">"#),
+        "{html}"
+    );
     assert!(html.contains(r#"href="/_i18n/en/app.json""#), "{html}");
     for (path, lang, tag) in [
         ("/", "zh", "zh-CN"),
@@ -128,8 +132,13 @@ async fn every_page_shell_preloads_the_translations_of_the_language_it_opens_in(
     ] {
         let html = app.get(path).await.text().await.unwrap();
         assert!(
-            html.contains(&format!(r#"<html lang="{tag}">"#)),
+            html.contains(&format!(r#"<html lang="{tag}""#)),
             "{path}: {html}"
+        );
+        assert_eq!(
+            html.contains("data-default-lang"),
+            path == "/",
+            "only the bare root names the default: {path}: {html}"
         );
         assert!(
             html.contains(&format!(r#"href="/_i18n/{lang}/app.json""#)),

@@ -25,11 +25,6 @@ interface Section {
   label: Label;
   /** Marks the link current on its own path only (not on the paths under it). */
   end?: boolean;
-  /**
-   * The permission the section's data needs where its route asks less: spec §6 guards the role
-   * and permission pages with `auth` alone, but what they manage is the users' (manage:users).
-   */
-  manages?: string;
 }
 
 type GroupName = 'content' | 'offers' | 'money' | 'people' | 'operations';
@@ -80,8 +75,8 @@ const groups: [GroupName, Section[]][] = [
     'people',
     [
       { route: 'adminUsers', label: (t) => t('console.nav.users') },
-      { route: 'adminRoles', label: (t) => t('console.nav.roles'), manages: 'manage:users' },
-      { route: 'adminPermissions', label: (t) => t('console.nav.permissions'), manages: 'manage:users' },
+      { route: 'adminRoles', label: (t) => t('console.nav.roles') },
+      { route: 'adminPermissions', label: (t) => t('console.nav.permissions') },
     ],
   ],
   [
@@ -108,9 +103,8 @@ function useOpenGroups(): [GroupName, Section[]][] {
   const opens = (section: Section) => {
     const route = routes.get(section.route);
     if (!route?.page) return false;
-    const access = section.manages ? { guards: [...route.guards, 'permission'], permission: section.manages } : route;
     const path = localizeTarget(pathTo(section.route), lang);
-    return routeDecision(access, { path, user, lang }).kind === 'allow';
+    return routeDecision(route, { path, user, lang }).kind === 'allow';
   };
   return groups
     .map(([name, sections]): [GroupName, Section[]] => [name, sections.filter(opens)])

@@ -34,7 +34,7 @@ describe('console security', () => {
     const row = await screen.findByTestId('throttle-user:12', undefined, { timeout: 5000 });
     expect(within(row).getByText('alice')).toBeInTheDocument();
     expect(within(row).getByText('Locked')).toBeInTheDocument();
-    expect(screen.getByTestId('revoked-sess-1')).toHaveTextContent('Firefox');
+    expect(screen.getByTestId('revoked-sess-1')).toHaveTextContent('Firefox 128 · Linux');
     expect(screen.getByTestId('event-1')).toHaveTextContent('login_failed');
 
     await user.click(within(row).getByRole('button', { name: 'Unlock alice' }));

@@ -158,7 +158,7 @@ function RevokedSessions() {
               </td>
               <td>
                 <span className="log-agent" title={session.userAgent ?? undefined}>
-                  {session.userAgent ?? '—'}
+                  {session.device ?? session.userAgent ?? '—'}
                 </span>
               </td>
               <td>{session.ip ?? '—'}</td>

@@ -1,6 +1,7 @@
 // The roles and permissions pages: the role list with counts and named permission chips (at both
 // of its addresses), the create form checked by core before anything is sent, the matrix sending
-// only what changed and showing the saved state or the server's refusal, and the permission list.
+// only what changed and showing the saved state or the server's refusal, and the permission list;
+// each refused up front (core's permission guard) to a console member without manage:users.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, mockFetch, ok } from '@/testing/fetch';
@@ -91,6 +92,26 @@ describe('console role creation', () => {
     expect(await screen.findByRole('heading', { name: '客服 的权限' }, wait)).toBeInTheDocument();
     expect(callsTo('POST', '/api/admin/roles')[0].body).toEqual({ name: '客服', description: '回答听众' });
   });
+
+  it('draws the forbidden state, not the form, for a viewer without manage:users', async () => {
+    mockFetch({});
+    renderApp('/admin/roles/index-new', { user: users.editor });
+    const refusal = await screen.findByRole('alert', undefined, wait);
+    expect(refusal).toHaveTextContent('403');
+    expect(refusal).toHaveTextContent('管理用户');
+    expect(screen.queryByRole('button', { name: '创建角色' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/名称/)).not.toBeInTheDocument();
+  });
+
+  it.each(['/admin/roles', '/admin/roles/2/permissions', '/admin/permissions'])(
+    'refuses %s to a viewer without manage:users before asking the server',
+    async (path) => {
+      const { calls } = mockFetch({});
+      renderApp(path, { user: users.editor });
+      expect(await screen.findByRole('alert', undefined, wait)).toHaveTextContent('403');
+      expect(calls.filter((call) => call.url.includes('/api/admin/'))).toHaveLength(0);
+    },
+  );
 
   it('shows a name already in use under the name field', async () => {
     mockFetch({

@@ -4,6 +4,10 @@ import type { AdminRole, AdminUserDetail, AdminUserRow, ApiData } from '@/lib/ap
 /** 2024-05-20 12:00 in Shanghai. */
 export const joined = Date.UTC(2024, 4, 20, 4, 0);
 
+/** The raw agent of the fixture's phone session (the server names it "Safari 17 · iPhone"). */
+export const iphoneAgent =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+
 export function userRow(id: number, patch: Partial<AdminUserRow> = {}): AdminUserRow {
   return {
     id,
@@ -30,7 +34,8 @@ export function userDetail(id: number, patch: Partial<AdminUserDetail> = {}): Ad
     sessions: [
       {
         id: '42',
-        device: 'Mozilla/5.0 (iPhone) Safari',
+        device: 'Safari 17 · iPhone',
+        userAgent: iphoneAgent,
         ip: '203.0.113.7',
         createdAt: joined,
         lastSeenAt: joined,
@@ -41,6 +46,7 @@ export function userDetail(id: number, patch: Partial<AdminUserDetail> = {}): Ad
       {
         id: 'sess-old',
         device: null,
+        userAgent: null,
         ip: null,
         createdAt: joined,
         lastSeenAt: joined,

@@ -1,5 +1,6 @@
-// A user's sessions: each signed-in device with its address and times, open ones revocable one by
-// one or all at once (signed out on their next request).
+// A user's sessions: each signed-in device (the server's name for it, the raw agent as its title)
+// with its address and times, open ones revocable one by one or all at once (signed out on their
+// next request).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsoleTable, type Column } from '@/components/console/console-table';
@@ -36,7 +37,12 @@ export function SessionsSection({ user }: { user: AdminUserDetail }) {
           {user.sessions.map((session) => (
             <tr key={session.id} data-testid={`session-${session.id}`}>
               <th scope="row" data-label={t('console.users.sessions.device')}>
-                <span className="session-device">{session.device ?? t('console.users.sessions.unknownDevice')}</span>
+                <span className="session-device" title={session.userAgent ?? undefined}>
+                  {session.device ?? t('console.users.sessions.unknownDevice')}
+                </span>
+                {session.device == null && session.userAgent ? (
+                  <span className="console-sub session-agent">{session.userAgent}</span>
+                ) : null}
               </th>
               <td data-label={t('console.users.sessions.ip')}>{session.ip ?? '—'}</td>
               <td data-label={t('console.users.sessions.created')}>

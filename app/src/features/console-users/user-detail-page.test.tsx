@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
-import { plans, roles, userDetail } from './fixtures';
+import { iphoneAgent, plans, roles, userDetail } from './fixtures';
 
 const listener = userDetail(7, { username: 'alice' });
 const base = {
@@ -23,7 +23,8 @@ describe('console user page', () => {
     expect(await screen.findByRole('heading', { name: 'alice', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('user7@example.com')).toBeInTheDocument();
     const phone = screen.getByTestId('session-42');
-    expect(within(phone).getByText('Mozilla/5.0 (iPhone) Safari')).toBeInTheDocument();
+    expect(within(phone).getByText('Safari 17 · iPhone')).toHaveAttribute('title', iphoneAgent);
+    expect(within(phone).queryByText(iphoneAgent)).not.toBeInTheDocument();
     expect(within(phone).getByText('203.0.113.7')).toBeInTheDocument();
     const old = screen.getByTestId('session-sess-old');
     expect(within(old).getByText('未知设备')).toBeInTheDocument();
@@ -33,6 +34,21 @@ describe('console user page', () => {
     expect(screen.getByText('已支付')).toBeInTheDocument();
     expect(screen.getByText('12.5')).toBeInTheDocument();
     expect(screen.getAllByText('三体').length).toBeGreaterThan(1);
+  });
+
+  it('shows an agent the server could not name under “unknown device”', async () => {
+    const [phone, old] = listener.sessions;
+    mockFetch({
+      ...base,
+      'GET /api/admin/users/7': ok({
+        ...listener,
+        sessions: [{ ...phone, device: null, userAgent: 'odd-client/3' }, old],
+      }),
+    });
+    renderApp('/admin/users/7', { user: users.admin });
+    const row = await screen.findByTestId('session-42', undefined, { timeout: 5000 });
+    expect(within(row).getByText('未知设备')).toHaveAttribute('title', 'odd-client/3');
+    expect(within(row).getByText('odd-client/3')).toBeInTheDocument();
   });
 
   it('asks before disabling, and shows the server’s refusal in its words', async () => {

@@ -22,5 +22,10 @@ describe('contact page', () => {
       'href',
       'mailto:help@tingshu.example',
     );
+    // The catalogue's channels lead where the catalogue says, in every language.
+    expect(screen.getByRole('link', { name: 'copyright@tingshu.app' })).toHaveAttribute(
+      'href',
+      'mailto:copyright@tingshu.app',
+    );
   });
 });

@@ -1,4 +1,5 @@
-// Contact page: the channels of `pages.contact`, each with a label, a value and a note, and first
+// Contact page: the channels of `pages.contact`, each with a label, a value, where it leads (written
+// in the catalogue beside the value) and a note, and first
 // the support contact the site's settings name (where it leads: core's `supportHref`, from the server).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +11,9 @@ import './contact-page.css';
 interface Channel {
   label: string;
   value: string;
+  /** Where the value leads (`mailto:…`), as the catalogue writes it; text only without. */
+  href?: string;
   note?: string;
-}
-
-function channelHref(value: string): string | null {
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return `mailto:${value}`;
-  if (/^https?:\/\//.test(value)) return value;
-  return null;
 }
 
 export function ContactPage() {
@@ -38,7 +35,7 @@ export function ContactPage() {
           </div>
         ) : null}
         {channels.map((channel) => {
-          const href = channelHref(channel.value);
+          const { href } = channel;
           return (
             <div key={channel.label} className="card contact-channels__item">
               <dt>{channel.label}</dt>

@@ -2533,8 +2533,13 @@ export interface components {
         /** @description One signed-in device of a user. */
         AdminSession: {
             id: string;
-            /** @description The browser's user agent as it sent it. */
+            /**
+             * @description The browser and system read from the user agent ("Chrome 120 · Windows 10"); null
+             *     when nothing is recognised.
+             */
             device?: string | null;
+            /** @description The browser's user agent as it sent it. */
+            userAgent?: string | null;
             /** @description The address it signed in from. */
             ip?: string | null;
             /** Format: int64 */
@@ -4268,6 +4273,8 @@ export interface components {
             userId: number;
             username?: string | null;
             ip?: string | null;
+            /** @description The device as a person reads it ("Chrome 120 · Windows 10"), when the agent is known. */
+            device?: string | null;
             userAgent?: string | null;
             /** Format: int64 */
             createdAt: number;
@@ -5918,6 +5925,8 @@ export interface components {
                     userId: number;
                     username?: string | null;
                     ip?: string | null;
+                    /** @description The device as a person reads it ("Chrome 120 · Windows 10"), when the agent is known. */
+                    device?: string | null;
                     userAgent?: string | null;
                     /** Format: int64 */
                     createdAt: number;
