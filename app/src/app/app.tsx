@@ -1,6 +1,7 @@
 // The browser app: providers (with the one query cache, made at startup so the first page's data
-// can be asked for before the first render) around the update notices and the routes, in the
-// browser's history. The global styles come first, before any component's.
+// can be asked for before the first render) around the update notices, the routes and the
+// behaviour tracking started after them (`later-tracking.tsx`), in the browser's history. The
+// global styles come first, before any component's.
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 // A book's page and search draw with these at once: their scripts are asked for with the page
@@ -14,6 +15,7 @@ import '@/features/search/search-page.css';
 import type { i18n } from 'i18next';
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { LaterTracking } from './later-tracking';
 import { AppProvider } from './provider';
 import { RootRoutes } from './routes';
 import { LaterUpdates } from './updates/later-updates';
@@ -24,6 +26,7 @@ export function App({ i18n, queryClient }: { i18n: i18n; queryClient: QueryClien
       <LaterUpdates />
       <BrowserRouter>
         <RootRoutes />
+        <LaterTracking />
       </BrowserRouter>
     </AppProvider>
   );
