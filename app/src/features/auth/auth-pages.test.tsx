@@ -6,6 +6,7 @@ import { book, page } from '@/testing/catalog-fixtures';
 import { apiError, mockFetch, ok, storeSession, tokens } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
+import { authStore } from './auth-store';
 
 const minute = 60_000;
 const success = (user = users.free) => ok({ user, tokens: tokens(15 * minute, '9'), sessionId: 'session-9' });
@@ -324,6 +325,23 @@ describe('profile and settings', () => {
     await user.click(screen.getByRole('button', { name: '保存时区' }));
     await waitFor(() => expect(window.localStorage.getItem('user-timezone')).toBe('Asia/Tokyo'));
     expect(callsTo('PUT', '/api/auth/profile')[0].body).toEqual({ timezone: 'Asia/Tokyo' });
+  });
+
+  it('turns behaviour tracking off and on again from the settings, saved to the profile', async () => {
+    const off = { ...users.free, preferences: { ...users.free.preferences, trackingEnabled: false } };
+    const { callsTo } = mockFetch({ 'PUT /api/auth/profile': [ok(off), ok(users.free)] });
+    const user = userEvent.setup();
+    renderApp('/settings', { user: users.free });
+    const toggle = await screen.findByRole('switch', { name: '允许记录我的浏览行为' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(await within(await toasts()).findByText('已关闭行为统计，不再记录你的浏览行为')).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/auth/profile')[0].body).toEqual({ trackingEnabled: false });
+    expect(authStore.currentUser?.preferences.trackingEnabled).toBe(false);
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(callsTo('PUT', '/api/auth/profile')[1].body).toEqual({ trackingEnabled: true });
   });
 
   it('saves a language chosen while signed in to the profile', async () => {

@@ -1,5 +1,6 @@
 // /settings: interface language (the shared switcher), time zone from core's allowed list (saved
-// to the profile and locally), and the password change form checked by core before sending.
+// to the profile and locally), behaviour tracking on or off (saved to the profile), and the
+// password change form checked by core before sending.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher/language-switcher';
@@ -7,6 +8,7 @@ import { useToast } from '@/components/toast/use-toast';
 import { allowedTimezones, validatePasswordChange, validateTimezone } from '@/lib/core-pages';
 import { useLang } from '@/lib/lang';
 import { preferredTimezone, storeTimezone } from '@/lib/language-preference';
+import { browserDeclinesTracking } from '@/lib/tracking-consent';
 import { authStore } from './auth-store';
 import { PasswordField } from './components/password-field';
 import { fieldMessages, serverFields, type FieldMessages } from '@/lib/form-errors';
@@ -76,6 +78,66 @@ function TimezoneSection() {
           </button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/** Whether behaviour tracking records this listener (`trackingEnabled` of the profile's preferences). */
+function TrackingSection() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const user = useCurrentUser();
+  const describeFailure = useDescribeFailure();
+  const id = useId();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const enabled = user?.preferences.trackingEnabled ?? true;
+
+  const change = async (trackingEnabled: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await authStore.updateProfile({ trackingEnabled });
+      toast({
+        color: 'success',
+        icon: 'success',
+        title: trackingEnabled ? t('app.auth.settings.trackingTurnedOn') : t('app.auth.settings.trackingTurnedOff'),
+      });
+    } catch (caught) {
+      setError(describeFailure(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="account-section card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="account-section__title">
+        {t('app.auth.settings.trackingHeading')}
+      </h2>
+      <p className="account-section__intro">{t('app.auth.settings.trackingIntro')}</p>
+      <label className="account-switch" htmlFor={`${id}-switch`}>
+        <input
+          id={`${id}-switch`}
+          type="checkbox"
+          role="switch"
+          checked={enabled}
+          disabled={saving}
+          aria-describedby={browserDeclinesTracking() ? `${id}-browser` : undefined}
+          onChange={(event) => void change(event.target.checked)}
+        />
+        {t('app.auth.settings.trackingSwitch')}
+      </label>
+      {browserDeclinesTracking() ? (
+        <p id={`${id}-browser`} className="field__hint">
+          {t('app.auth.settings.trackingBrowserDeclines')}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -181,6 +243,7 @@ export function SettingsPage() {
         <LanguageSwitcher showLabel />
       </section>
       <TimezoneSection />
+      <TrackingSection />
       <PasswordSection />
     </article>
   );
