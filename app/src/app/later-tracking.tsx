@@ -9,9 +9,8 @@ import { browserDeclinesTracking } from '@/lib/tracking-consent';
 /** How long after the app starts the tracking code is fetched. */
 export const trackingDelayMs = 4000;
 
-const TrackingSession = lazy(() =>
-  import('@/features/tracking/tracking-session').then((module) => ({ default: module.TrackingSession })),
-);
+const loadTracking = () => import('@/features/tracking/tracking-session');
+const TrackingSession = lazy(() => loadTracking().then((module) => ({ default: module.TrackingSession })));
 
 export function LaterTracking({ delayMs = trackingDelayMs }: { delayMs?: number }) {
   const { pathname, search } = useLocation();
@@ -24,7 +23,15 @@ export function LaterTracking({ delayMs = trackingDelayMs }: { delayMs?: number 
   useEffect(() => {
     // Do-Not-Track or Global Privacy Control: nothing is sent, so nothing is fetched either.
     if (browserDeclinesTracking()) return;
-    const timer = window.setTimeout(() => setEarlier(noted.current.slice()), delayMs);
+    // The navigations are noted until the code is in, so none made while it downloads is missed.
+    const timer = window.setTimeout(
+      () =>
+        loadTracking().then(
+          () => setEarlier(noted.current.slice()),
+          (error: unknown) => console.debug('The tracking code did not load', error),
+        ),
+      delayMs,
+    );
     return () => window.clearTimeout(timer);
   }, [delayMs]);
   if (!earlier) return null;
