@@ -18,7 +18,7 @@ WASM_PACK_VERSION := 0.15.1
 CHROMIUM ?= /usr/bin/chromium
 # The app's API types, generated from the server's OpenAPI document (`make api-types`).
 API_TYPES := app/src/lib/api/schema.d.ts
-WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/Cargo.toml wasm/Cargo.toml Cargo.lock
+WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/build.rs core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
 .PHONY: help run test tools rust-tools node-deps chromium wasm app server-release api-types \
         lint test-contract test-fuzz test-rust test-postgres test-app test-e2e test-binary bench clean

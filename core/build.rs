@@ -1,13 +1,25 @@
 //! Compiles `locales/{zh,en,ja}/core.json` into tables of `texts.rs`: one sorted key list and
 //! one text list per language, so no JSON is parsed at run time. The browser's build (wasm32)
 //! leaves out `api.*`, the server's answers, which no rule run in the browser words, and its
-//! `shell` build (without the `console-texts` feature) leaves out `console.*` too: the words of
-//! rules only the console's pages run, kept out of every listener's first load.
+//! `shell` build (without the `console-texts` feature) leaves out [`PAGES_ONLY`] too: the words
+//! of rules only the pages build runs (the console's, the forms', the tracking checks'), kept
+//! out of every listener's first load.
 use std::{collections::BTreeMap, env, fs, path::Path};
 
 use serde_json::Value;
 
 const LANGS: [&str; 3] = ["zh", "en", "ja"];
+
+/// Key prefixes worded only by rules the wasm `pages` build exports (the console's, the
+/// account forms', the field checks of forms and tracking events), except [`SHELL_TOO`].
+const PAGES_ONLY: [&str; 3] = ["console.", "account.", "validation."];
+
+/// The field texts a `shell` rule words too: `checkQueryParam`'s page, number and choice.
+const SHELL_TOO: [&str; 3] = [
+    "validation.param",
+    "validation.wholeNumber",
+    "validation.oneOf",
+];
 
 fn flatten(prefix: &str, value: &Value, out: &mut BTreeMap<String, String>) {
     match value {
@@ -44,7 +56,10 @@ fn main() {
         if for_browser {
             texts.retain(|key, _| !key.starts_with("api."));
             if env::var_os("CARGO_FEATURE_CONSOLE_TEXTS").is_none() {
-                texts.retain(|key, _| !key.starts_with("console."));
+                texts.retain(|key, _| {
+                    SHELL_TOO.contains(&key.as_str())
+                        || !PAGES_ONLY.iter().any(|prefix| key.starts_with(prefix))
+                });
             }
         }
         tables.push(texts);

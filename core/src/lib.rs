@@ -47,6 +47,7 @@
 //! | allowedTimezones | [`time::timezone::allowed_timezones`] |
 //! | validateTimezone | [`time::timezone::validate_timezone`] |
 //! | browsingReportEligible | [`tracking::browsing_report_eligible`] |
+//! | trackingAllowed | [`tracking::tracking_allowed`] |
 //! | validateBehaviorEvent | [`tracking::event::validate_behavior_event`] |
 //! | validatePreference | [`tracking::preference::validate_preference`] |
 //! | isBot | [`bots::is_bot`] |

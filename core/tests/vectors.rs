@@ -17,7 +17,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 89] = [
+const RULES: [&str; 90] = [
     "validateBehaviorEvent",
     "validatePreference",
     "minorUnits",
@@ -58,6 +58,7 @@ const RULES: [&str; 89] = [
     "allowedTimezones",
     "validateTimezone",
     "browsingReportEligible",
+    "trackingAllowed",
     "isBot",
     "isPremium",
     "premiumStatus",
@@ -185,6 +186,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "allowedTimezones" => run(input, ok(time::timezone::allowed_timezones)),
         "validateTimezone" => run(input, ok(time::timezone::validate_timezone)),
         "browsingReportEligible" => run(input, ok(tracking::browsing_report_eligible)),
+        "trackingAllowed" => run(input, ok(tracking::tracking_allowed)),
         "isBot" => run(input, ok(bots::is_bot)),
         "isPremium" => run(input, ok(premium::is_premium)),
         "premiumStatus" => run(input, ok(premium::premium_status)),

@@ -4,9 +4,9 @@
 // in the settings, the page sends nothing and nothing is recorded. What was stored is read from
 // `/readyz` (`records.behaviorEvents.written`, the events the record queue wrote): nothing else
 // public shows raw events, and the console's analytics read the daily rollups of finished days.
-import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { openBrowser, startServer } from "../harness.mjs";
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openBrowser, startServer } from '../harness.mjs';
 
 /** The app fetches its tracking code 4 s after it starts (`trackingDelayMs`); a margin for a busy machine. */
 const trackingStartsWithinMs = 15_000;
@@ -23,7 +23,7 @@ after(async () => {
 
 /** Behaviour events the server has written so far. */
 async function eventsWritten() {
-  const readiness = await server.api("/readyz");
+  const readiness = await server.api('/readyz');
   return readiness.records.behaviorEvents.written;
 }
 
@@ -33,10 +33,7 @@ async function waitForEventsWritten(count) {
   for (;;) {
     const written = await eventsWritten();
     if (written >= count) return written;
-    if (Date.now() > deadline)
-      throw new Error(
-        `${written} behaviour events written, expected at least ${count}`,
-      );
+    if (Date.now() > deadline) throw new Error(`${written} behaviour events written, expected at least ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -44,10 +41,9 @@ async function waitForEventsWritten(count) {
 /** Collects the behaviour requests `page` sends. */
 function behaviourRequests(page) {
   const seen = [];
-  page.on("request", (request) => {
+  page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/behavior/"))
-      seen.push({ path: url.pathname, body: request.postDataJSON() });
+    if (url.pathname.startsWith('/api/behavior/')) seen.push({ path: url.pathname, body: request.postDataJSON() });
   });
   return seen;
 }
@@ -55,59 +51,49 @@ function behaviourRequests(page) {
 /** Opens the book list, then a book by its link (a navigation inside the app), waiting past the tracking's start. */
 async function browseTwoPages(page) {
   await page.goto(`${server.baseUrl}/books`);
-  await page.locator("#main-content h1").first().waitFor();
+  await page.locator('#main-content h1').first().waitFor();
   await page.waitForTimeout(trackingStartsWithinMs / 2);
   await page.locator('#main-content a[href^="/books/"]').first().click();
   await page.waitForURL(/\/books\/\d+/);
 }
 
-test("a guest navigating gets a page view recorded for each page, in one tracking session", async () => {
+test('a guest navigating gets a page view recorded for each page, in one tracking session', async () => {
   const before = await eventsWritten();
-  const browser = await openBrowser({ locale: "zh-CN" });
+  const browser = await openBrowser({ locale: 'zh-CN' });
   try {
     const { page } = browser;
     const sent = behaviourRequests(page);
-    const first = page.waitForResponse(
-      (response) => response.url().endsWith("/api/behavior/pageview"),
-      {
-        timeout: trackingStartsWithinMs,
-      },
-    );
+    const first = page.waitForResponse((response) => response.url().endsWith('/api/behavior/pageview'), {
+      timeout: trackingStartsWithinMs,
+    });
     await page.goto(`${server.baseUrl}/books`);
-    await page.locator("#main-content h1").first().waitFor();
+    await page.locator('#main-content h1').first().waitFor();
     assert.equal((await first).status(), 200);
-    const second = page.waitForResponse((response) =>
-      response.url().endsWith("/api/behavior/pageview"),
-    );
+    const second = page.waitForResponse((response) => response.url().endsWith('/api/behavior/pageview'));
     await page.locator('#main-content a[href^="/books/"]').first().click();
     await page.waitForURL(/\/books\/\d+/);
     assert.equal((await second).status(), 200);
-    const views = sent
-      .filter((request) => request.path === "/api/behavior/pageview")
-      .map((request) => request.body);
+    const views = sent.filter((request) => request.path === '/api/behavior/pageview').map((request) => request.body);
     assert.deepEqual(
       views.map((view) => view.pageUrl),
-      ["/books", new URL(page.url()).pathname],
+      ['/books', new URL(page.url()).pathname],
     );
-    assert.equal(views[0].pageType, "pageview");
+    assert.equal(views[0].pageType, 'pageview');
     assert.equal(views[1].sessionId, views[0].sessionId);
-    assert.match(
-      views[0].sessionId,
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-    );
+    assert.match(views[0].sessionId, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     await waitForEventsWritten(before + 2);
   } finally {
     await browser.close();
   }
 });
 
-test("with Do-Not-Track on, the page sends no behaviour event and none is recorded", async () => {
-  const browser = await openBrowser({ locale: "zh-CN" });
+test('with Do-Not-Track on, the page sends no behaviour event and none is recorded', async () => {
+  const browser = await openBrowser({ locale: 'zh-CN' });
   try {
     const { context, page } = browser;
     await context.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, "doNotTrack", {
-        get: () => "1",
+      Object.defineProperty(Navigator.prototype, 'doNotTrack', {
+        get: () => '1',
         configurable: true,
       });
     });
@@ -122,13 +108,13 @@ test("with Do-Not-Track on, the page sends no behaviour event and none is record
   }
 });
 
-test("a listener who turned tracking off in the settings gets nothing recorded", async () => {
-  const browser = await openBrowser({ locale: "zh-CN" });
+test('a listener who turned tracking off in the settings gets nothing recorded', async () => {
+  const browser = await openBrowser({ locale: 'zh-CN' });
   try {
     const { page } = browser;
-    const listener = await server.register("untracked");
-    const off = await server.api("/api/auth/profile", {
-      method: "PUT",
+    const listener = await server.register('untracked');
+    const off = await server.api('/api/auth/profile', {
+      method: 'PUT',
       token: listener.tokens.accessToken,
       body: { trackingEnabled: false },
     });

@@ -86,6 +86,8 @@ mod shell {
         checkQueryParam(catalog::query::CheckQueryParamInput = "CheckQueryParamInput") -> "QueryParamCheck" = ok(catalog::query::check_query_param);
         campaignActive(catalog::campaign::CampaignActiveInput = "CampaignActiveInput") -> "boolean" = ok(catalog::campaign::campaign_active);
         ratingScale(catalog::review::RatingScaleInput = "RatingScaleInput") -> "RatingScale" = ok(catalog::review::rating_scale);
+        browsingReportEligible(tracking::BrowsingReportEligibleInput = "BrowsingReportEligibleInput") -> "boolean" = ok(tracking::browsing_report_eligible);
+        trackingAllowed(tracking::TrackingAllowedInput = "TrackingAllowedInput") -> "boolean" = ok(tracking::tracking_allowed);
     }
 }
 
@@ -119,7 +121,6 @@ mod pages {
         resolveLanguage(i18n::lang::ResolveLanguageInput = "ResolveLanguageInput") -> "Lang" = ok(i18n::lang::resolve_language);
         allowedTimezones(time::timezone::AllowedTimezonesInput = "AllowedTimezonesInput") -> "string[]" = ok(time::timezone::allowed_timezones);
         validateTimezone(time::timezone::ValidateTimezoneInput = "ValidateTimezoneInput") -> "boolean" = ok(time::timezone::validate_timezone);
-        browsingReportEligible(tracking::BrowsingReportEligibleInput = "BrowsingReportEligibleInput") -> "boolean" = ok(tracking::browsing_report_eligible);
         validateBehaviorEvent(tracking::event::ValidateBehaviorEventInput = "ValidateBehaviorEventInput") -> "BehaviorEventValidation" = ok(tracking::event::validate_behavior_event);
         validatePreference(tracking::preference::ValidatePreferenceInput = "ValidatePreferenceInput") -> "PreferenceValidation" = ok(tracking::preference::validate_preference);
         isPremium(premium::IsPremiumInput = "IsPremiumInput") -> "boolean" = ok(premium::is_premium);

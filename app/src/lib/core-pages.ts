@@ -4,7 +4,6 @@ export {
   acceptedUploadTypes,
   adVisible,
   allowedTimezones,
-  browsingReportEligible,
   chapterAccess,
   chapterFromFileName,
   checkUploadFile,

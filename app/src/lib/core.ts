@@ -14,6 +14,7 @@ await init({ module_or_path: (await compiledEarly) ?? undefined });
 
 export {
   avatarInitials,
+  browsingReportEligible,
   campaignActive,
   checkQueryParam,
   clampPlaybackRate,
@@ -40,6 +41,7 @@ export {
   refreshSchedule,
   sleepTimerRemaining,
   splitLocale,
+  trackingAllowed,
   validateLanguage,
   validateStoredAuth,
 } from 'tingshu-wasm';

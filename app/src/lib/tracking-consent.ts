@@ -1,9 +1,15 @@
-// Whether the browser asks not to be tracked (Do-Not-Track or Global Privacy Control): the app then
-// sends no behaviour event at all, nor fetches the tracking code (the server also drops any event
-// that carries `DNT: 1` or `Sec-GPC: 1`).
+// What the browser says about being tracked (Do-Not-Track, Global Privacy Control), for core's
+// `trackingAllowed`: when the browser declines, the app sends no behaviour event at all, nor
+// fetches the tracking code (the server decides alike from `DNT` and `Sec-GPC`).
+import { trackingAllowed } from '@/lib/core';
+
+/** The browser's Do-Not-Track and Global Privacy Control signals. */
+export function browserSignals(): { doNotTrack: boolean; globalPrivacyControl: boolean } {
+  if (typeof navigator === 'undefined') return { doNotTrack: true, globalPrivacyControl: true };
+  const browser = navigator as Navigator & { globalPrivacyControl?: boolean };
+  return { doNotTrack: browser.doNotTrack === '1', globalPrivacyControl: browser.globalPrivacyControl === true };
+}
 
 export function browserDeclinesTracking(): boolean {
-  if (typeof navigator === 'undefined') return true;
-  const browser = navigator as Navigator & { globalPrivacyControl?: boolean };
-  return browser.doNotTrack === '1' || browser.globalPrivacyControl === true;
+  return !trackingAllowed(browserSignals());
 }

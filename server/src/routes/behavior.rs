@@ -40,14 +40,12 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(Access::Authenticated, routes!(save_preference))
 }
 
-/// Whether the request asks not to be tracked: `DNT: 1` or `Sec-GPC: 1`.
-fn declined(headers: &HeaderMap) -> bool {
-    ["dnt", "sec-gpc"].iter().any(|name| {
-        headers
-            .get(*name)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.trim() == "1")
-    })
+/// Whether the request carries `name: 1` (`DNT`, `Sec-GPC`).
+fn says_one(headers: &HeaderMap, name: &str) -> bool {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim() == "1")
 }
 
 fn text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
@@ -68,7 +66,8 @@ fn record(
         user: caller.map(|c| &c.user),
         budget_key: address.budget_key(),
         user_agent: text(headers, header::USER_AGENT).unwrap_or_default(),
-        declined: declined(headers),
+        do_not_track: says_one(headers, "dnt"),
+        global_privacy_control: says_one(headers, "sec-gpc"),
         site_host: text(headers, header::HOST),
     };
     let now_ms = chrono::Utc::now().timestamp_millis();

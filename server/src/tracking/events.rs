@@ -8,9 +8,12 @@ use serde_json::json;
 use tingshu_core::{
     analytics::day_of_ms,
     spelling::Spelling,
-    tracking::event::{
-        validate_behavior_event, BehaviorEvent, BehaviorEventValidation, BehaviorKind,
-        ValidateBehaviorEventInput,
+    tracking::{
+        event::{
+            validate_behavior_event, BehaviorEvent, BehaviorEventValidation, BehaviorKind,
+            ValidateBehaviorEventInput,
+        },
+        tracking_allowed, TrackingAllowedInput,
     },
     Lang,
 };
@@ -32,8 +35,10 @@ pub struct Visit<'a> {
     /// The client's budget key (its address, or its /64 for IPv6): hashed, never stored.
     pub budget_key: IpAddr,
     pub user_agent: &'a str,
-    /// `DNT: 1` or `Sec-GPC: 1` was sent.
-    pub declined: bool,
+    /// `DNT: 1` was sent.
+    pub do_not_track: bool,
+    /// `Sec-GPC: 1` was sent.
+    pub global_privacy_control: bool,
     /// This site's host (the `Host` header): a referrer from it is no source.
     pub site_host: Option<&'a str>,
 }
@@ -66,8 +71,12 @@ impl Tracking {
                 return Err(ApiError::invalid_form(&errors, lang))
             }
         };
-        let opted_out = visit.user.is_some_and(|user| !user.tracking_enabled);
-        if visit.declined || opted_out {
+        let allowed = tracking_allowed(TrackingAllowedInput {
+            do_not_track: visit.do_not_track,
+            global_privacy_control: visit.global_privacy_control,
+            tracking_enabled: visit.user.map(|user| user.tracking_enabled),
+        });
+        if !allowed {
             return Ok(Outcome::Declined);
         }
         let agent: String = visit

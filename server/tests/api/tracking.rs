@@ -801,7 +801,8 @@ async fn the_retention_rolls_up_each_finished_day_once_and_removes_only_what_is_
     let again = apply_retention(db, 3, now).await.unwrap();
     assert_eq!((again.days_rolled_up, again.removed), (0, 0));
     assert_eq!(
-        app.sql_count("SELECT SUM(events) FROM behavior_daily")
+        // PostgreSQL sums BIGINT as NUMERIC: cast back for the count.
+        app.sql_count("SELECT CAST(SUM(events) AS BIGINT) FROM behavior_daily")
             .await,
         7
     );

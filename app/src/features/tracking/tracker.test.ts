@@ -170,14 +170,4 @@ describe('respect', () => {
     await vi.advanceTimersByTimeAsync(pageViewDelayMs);
     expect(sent('pageview')).toHaveLength(1);
   });
-
-  it('leaves out a device field core refuses rather than the event', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('x'.repeat(600));
-    tracker().navigated('/');
-    await vi.advanceTimersByTimeAsync(pageViewDelayMs);
-    expect(sent('pageview')).toHaveLength(1);
-    const body = sent('pageview')[0].body as { deviceInfo: Record<string, unknown> };
-    expect(body.deviceInfo.userAgent).toBeUndefined();
-    expect(body.deviceInfo.language).toBe(navigator.language);
-  });
 });

@@ -1,7 +1,8 @@
 // The tracking session's timing (spec §4, §9): a page view about 100 ms after each navigation, and
 // each page's browsing summary (time viewed, deepest scroll, clicks) when the page is hidden, left
 // for another page or unloaded (then by `sendBeacon`), only when core's 3-second rule allows.
-import { browsingReportEligible, validateBehaviorEvent } from '@/lib/core-pages';
+import { browsingReportEligible } from '@/lib/core';
+import type { validateBehaviorEvent } from '@/lib/core-pages';
 import { deviceInfo } from './device-info';
 import { beaconEvent, postEvent, type Sending, type TrackedKind } from './send-event';
 
@@ -41,24 +42,6 @@ function scrollDepthNow(): number {
   const height = document.documentElement.scrollHeight;
   if (!(height > 0)) return 0;
   return Math.min(1, (window.scrollY + window.innerHeight) / height);
-}
-
-/**
- * The event as core accepts it, or null. A device field core refuses (an over-long user agent)
- * is left out rather than losing the event.
- */
-function checked(kind: TrackedKind, event: EventInput): EventInput | null {
-  const verdict = validateBehaviorEvent({ ...event, kind });
-  if (verdict.kind === 'valid') return event;
-  const deviceFields = verdict.errors.map((error) => error.field.match(/^deviceInfo\.(\w+)$/)?.[1]);
-  if (deviceFields.every(Boolean) && event.deviceInfo) {
-    const device = Object.fromEntries(
-      Object.entries(event.deviceInfo).filter(([field]) => !deviceFields.includes(field)),
-    );
-    return checked(kind, { ...event, deviceInfo: device });
-  }
-  console.debug(`Behaviour event ${kind} refused by core`, verdict.errors);
-  return null;
 }
 
 export class Tracker {
@@ -166,8 +149,9 @@ export class Tracker {
 
   private send(kind: TrackedKind, fields: EventInput, how: 'fetch' | 'beacon' = 'fetch'): void {
     if (!this.options.allowed()) return;
-    const event = checked(kind, { ...fields, sessionId: this.options.sessionId, deviceInfo: deviceInfo() });
-    if (!event) return;
+    // The server checks the event by core's `validateBehaviorEvent`; a refused one is only logged
+    // (send-event), so the browser does not fetch core's pages build for it.
+    const event = { ...fields, sessionId: this.options.sessionId, deviceInfo: deviceInfo() };
     if (how === 'beacon') beaconEvent(kind, event, this.options.beaconToken());
     else void postEvent(kind, event, this.options.sending);
   }

@@ -6,13 +6,14 @@ import { authStore } from '@/features/auth/auth-store';
 import { useCurrentUser } from '@/features/auth/use-auth';
 import type { UserView } from '@/lib/api/types';
 import { bearerToken } from '@/lib/http';
-import { browserDeclinesTracking } from '@/lib/tracking-consent';
+import { trackingAllowed } from '@/lib/core';
+import { browserSignals } from '@/lib/tracking-consent';
 import { trackingSessionId } from './session-id';
 import { Tracker, type NotedNavigation } from './tracker';
 
-/** Whether events may be sent for `user` (a guest, or a listener who left tracking on). */
-export function trackingAllowed(user: UserView | null): boolean {
-  return !browserDeclinesTracking() && user?.preferences.trackingEnabled !== false;
+/** Whether events may be sent for `user` now (core's `trackingAllowed`). */
+export function mayTrack(user: UserView | null): boolean {
+  return trackingAllowed({ ...browserSignals(), trackingEnabled: user?.preferences.trackingEnabled ?? null });
 }
 
 function accessTokenNow(): string | null {
@@ -31,7 +32,7 @@ export function TrackingSession({ earlier }: { earlier: NotedNavigation[] }) {
     () =>
       new Tracker({
         sessionId: trackingSessionId(),
-        allowed: () => trackingAllowed(userRef.current),
+        allowed: () => mayTrack(userRef.current),
         sending: { token: bearerToken },
         beaconToken: accessTokenNow,
       }),
