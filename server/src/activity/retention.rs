@@ -11,7 +11,10 @@ use sea_orm::{
 use serde::Serialize;
 
 use crate::{
-    db::Db,
+    db::{
+        batches::{every, in_batches},
+        Db,
+    },
     entities::{access_log, access_log_daily},
     error::ApiResult,
     settings::Settings,
@@ -46,33 +49,22 @@ pub async fn apply_retention(
     retention_days: u32,
     now_ms: i64,
 ) -> ApiResult<RetentionReport> {
-    let mut report = RetentionReport {
-        cutoff_ms: now_ms - i64::from(retention_days) * DAY_MS,
-        ..Default::default()
-    };
-    loop {
-        let removed = roll_up_batch(db, report.cutoff_ms, BATCH_ROWS).await?;
-        if removed > 0 {
-            report.removed += removed;
-            report.batches += 1;
-        }
-        if removed < BATCH_ROWS {
-            return Ok(report);
-        }
-        // Let the other writers (the record queues, the console) in between batches.
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let cutoff_ms = now_ms - i64::from(retention_days) * DAY_MS;
+    let done = in_batches(BATCH_ROWS, |limit| roll_up_batch(db, cutoff_ms, limit)).await?;
+    Ok(RetentionReport {
+        cutoff_ms,
+        removed: done.rows,
+        batches: done.batches,
+    })
 }
 
 /// Runs [`apply_retention`] with the site setting's retention (read at each run) every hour,
 /// the first a minute after start. It holds the database and the settings only: never the
 /// access log's queue, which must close at shutdown.
 pub fn roll_up_every_hour(db: Db, settings: Settings) {
-    tokio::spawn(async move {
-        tokio::time::sleep(FIRST_AFTER).await;
-        let mut ticks = tokio::time::interval(EVERY);
-        loop {
-            ticks.tick().await;
+    every(FIRST_AFTER, EVERY, move || {
+        let (db, settings) = (db.clone(), settings.clone());
+        async move {
             let now_ms = chrono::Utc::now().timestamp_millis();
             let days = settings.current().await.access_log_retention_days;
             match apply_retention(&db, days, now_ms).await {

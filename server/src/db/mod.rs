@@ -50,6 +50,7 @@ macro_rules! delegate_connection {
     };
 }
 
+pub mod batches;
 pub mod classify;
 pub mod disk;
 pub mod records;

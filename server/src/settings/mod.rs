@@ -105,13 +105,16 @@ impl Settings {
     /// follows a change made on another instance within about two periods.
     pub fn refresh_every(&self, period: Duration) {
         let settings = self.clone();
-        tokio::spawn(async move {
-            let mut ticks = tokio::time::interval(period.max(Duration::from_millis(1)));
-            loop {
-                ticks.tick().await;
-                settings.current().await;
-            }
-        });
+        crate::db::batches::every(
+            Duration::ZERO,
+            period.max(Duration::from_millis(1)),
+            move || {
+                let settings = settings.clone();
+                async move {
+                    settings.current().await;
+                }
+            },
+        );
     }
 
     /// Forgets the settings kept on this instance.

@@ -15,7 +15,10 @@ use serde::Serialize;
 use tingshu_core::analytics::{day_of_ms, DAY_MS};
 
 use crate::{
-    db::Db,
+    db::{
+        batches::{every, in_batches},
+        Db,
+    },
     entities::{behavior_daily, behavior_daily_page, behavior_daily_source, behavior_event},
     error::ApiResult,
 };
@@ -64,27 +67,19 @@ pub async fn apply_retention(
         .await?
         .map_or(i64::MIN, |d| (d + 1) * DAY_MS);
     report.cutoff_ms = Ord::min((today - i64::from(retention_days)) * DAY_MS, rolled_until);
-    loop {
-        let removed = remove_batch(db, report.cutoff_ms, BATCH_ROWS).await?;
-        if removed > 0 {
-            report.removed += removed;
-            report.batches += 1;
-        }
-        if removed < BATCH_ROWS {
-            return Ok(report);
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let cutoff_ms = report.cutoff_ms;
+    let done = in_batches(BATCH_ROWS, |limit| remove_batch(db, cutoff_ms, limit)).await?;
+    report.removed = done.rows;
+    report.batches = done.batches;
+    Ok(report)
 }
 
 /// Runs [`apply_retention`] every hour, the first shortly after start. It holds the database
 /// only: never the event queue, which must close at shutdown.
 pub fn roll_up_every_hour(db: Db, retention_days: u32) {
-    tokio::spawn(async move {
-        tokio::time::sleep(FIRST_AFTER).await;
-        let mut ticks = tokio::time::interval(EVERY);
-        loop {
-            ticks.tick().await;
+    every(FIRST_AFTER, EVERY, move || {
+        let db = db.clone();
+        async move {
             let now_ms = chrono::Utc::now().timestamp_millis();
             match apply_retention(&db, retention_days, now_ms).await {
                 Ok(report) if report.removed > 0 || report.days_rolled_up > 0 => {
