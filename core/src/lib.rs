@@ -50,6 +50,8 @@
 //! | trackingAllowed | [`tracking::tracking_allowed`] |
 //! | validateBehaviorEvent | [`tracking::event::validate_behavior_event`] |
 //! | validatePreference | [`tracking::preference::validate_preference`] |
+//! | challengeDifficulty | [`anti_crawler::difficulty::challenge_difficulty`] |
+//! | validateAntiCrawlerReport | [`anti_crawler::report::validate_anti_crawler_report`] |
 //! | isBot | [`bots::is_bot`] |
 //! | isPremium | [`premium::is_premium`] |
 //! | premiumStatus | [`premium::premium_status`] |
@@ -88,6 +90,7 @@
 //! | adVisible | [`offers::ads::ad_visible`] |
 
 pub mod analytics;
+pub mod anti_crawler;
 pub mod auth;
 pub mod bots;
 pub mod catalog;

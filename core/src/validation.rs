@@ -118,6 +118,7 @@ pub fn describe_rule(rule: &FieldRule, lang: Lang) -> String {
                 "url" => "validation.format.url",
                 "slug" => "validation.format.slug",
                 "sessionId" => "validation.format.sessionId",
+                "object" => "validation.format.object",
                 "date" => "console.format.date",
                 "dateRange" => "console.format.dateRange",
                 "afterStart" => "console.format.afterStart",

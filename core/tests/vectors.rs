@@ -12,14 +12,16 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 use tingshu_core::{
-    analytics, auth, bots, catalog, error_screen, format, i18n, offers, people, pow, premium,
-    routing, spreadsheet, time, tracking, transfer, upload,
+    analytics, anti_crawler, auth, bots, catalog, error_screen, format, i18n, offers, people, pow,
+    premium, routing, spreadsheet, time, tracking, transfer, upload,
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 90] = [
+const RULES: [&str; 92] = [
     "validateBehaviorEvent",
     "validatePreference",
+    "challengeDifficulty",
+    "validateAntiCrawlerReport",
     "minorUnits",
     "majorUnits",
     "exportKinds",
@@ -228,6 +230,11 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateAd" => run(input, ok(offers::ads::validate_ad)),
         "adVisible" => run(input, ok(offers::ads::ad_visible)),
         "validateBehaviorEvent" => run(input, ok(tracking::event::validate_behavior_event)),
+        "challengeDifficulty" => run(input, ok(anti_crawler::difficulty::challenge_difficulty)),
+        "validateAntiCrawlerReport" => run(
+            input,
+            ok(anti_crawler::report::validate_anti_crawler_report),
+        ),
         "validatePreference" => run(input, ok(tracking::preference::validate_preference)),
         _ => Err(Failure::UnknownRule),
     }

@@ -18,7 +18,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tingshu_core::{
     analytics, auth, bots, catalog, error_screen, format, i18n, offers, people, pow, premium,
-    routing, spreadsheet, time, tracking, transfer, upload,
+    anti_crawler, routing, spreadsheet, time, tracking, transfer, upload,
 };
 use wasm_bindgen::prelude::*;
 
@@ -123,6 +123,8 @@ mod pages {
         validateTimezone(time::timezone::ValidateTimezoneInput = "ValidateTimezoneInput") -> "boolean" = ok(time::timezone::validate_timezone);
         validateBehaviorEvent(tracking::event::ValidateBehaviorEventInput = "ValidateBehaviorEventInput") -> "BehaviorEventValidation" = ok(tracking::event::validate_behavior_event);
         validatePreference(tracking::preference::ValidatePreferenceInput = "ValidatePreferenceInput") -> "PreferenceValidation" = ok(tracking::preference::validate_preference);
+        challengeDifficulty(anti_crawler::difficulty::ChallengeDifficultyInput = "ChallengeDifficultyInput") -> "number" = ok(anti_crawler::difficulty::challenge_difficulty);
+        validateAntiCrawlerReport(anti_crawler::report::ValidateAntiCrawlerReportInput = "ValidateAntiCrawlerReportInput") -> "ReportValidation" = ok(anti_crawler::report::validate_anti_crawler_report);
         isPremium(premium::IsPremiumInput = "IsPremiumInput") -> "boolean" = ok(premium::is_premium);
         premiumStatus(premium::PremiumStatusInput = "PremiumStatusInput") -> "PremiumStatus" = ok(premium::premium_status);
         isLocalisable(routing::locale::IsLocalisableInput = "IsLocalisableInput") -> "boolean" = ok(routing::locale::is_localisable);
