@@ -28,8 +28,12 @@ function freePort() {
   });
 }
 
-/** Starts `tingshu` and resolves once `/readyz` answers 200. */
-export async function startServer() {
+/**
+ * Starts `tingshu` and resolves once `/readyz` answers 200; `env` adds or overrides settings.
+ * The anti-crawler budgets are lifted unless `env` sets them: every journey, and this
+ * harness's own API calls, come from one address (journeys/anti-crawler.test.mjs sets them).
+ */
+export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tingshu-e2e-'));
   const child = spawn(binary, [], {
@@ -46,6 +50,9 @@ export async function startServer() {
       DEMO: '1',
       PASSWORD_HASH_MEMORY_KIB: '19456',
       PASSWORD_HASH_ITERATIONS: '2',
+      ANTI_CRAWLER_PER_MINUTE: '1000000',
+      ANTI_CRAWLER_AUDIO_PER_MINUTE: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

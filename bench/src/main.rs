@@ -18,6 +18,10 @@
 //! listeners who register, browse, search, save progress and toggle favourites (the load
 //! memory is measured under).
 //!
+//! `scraper --base-url …` walks the catalogue from one address as fast as it can (with `--pay`,
+//! solving every challenge); `pow` times the native proof-of-work solver; `events --base-url …`
+//! sends behaviour events at a fixed rate while listeners browse.
+//!
 //! It starts nothing itself and only talks to loopback (127.0.0.1 or [::1]): it is a load
 //! generator, and pointing one at someone else's server is not its job. The same command
 //! against nginx serving the same file gives the comparison.
@@ -25,14 +29,17 @@ mod catalog_load;
 mod catalog_seed;
 mod catalog_words;
 mod console_load;
+mod events;
 mod get;
 mod hammer;
 mod logs_load;
 mod logs_seed;
 mod mixed;
 mod net;
+mod pow;
 mod range;
 mod rng;
+mod scraper;
 
 use clap::{Parser, Subcommand};
 
@@ -66,6 +73,12 @@ enum Command {
     LogsPlan(logs_seed::LogsPlanArgs),
     /// Operators reading the audit and access logs (as an administrator).
     Logs(logs_load::LogsArgs),
+    /// A scraper walking the catalogue from one address (optionally paying the challenges).
+    Scraper(scraper::ScraperArgs),
+    /// The native proof-of-work solver's speed.
+    Pow(pow::PowArgs),
+    /// Behaviour events at a fixed rate while listeners browse.
+    Events(events::EventsArgs),
 }
 
 #[tokio::main]
@@ -80,5 +93,8 @@ async fn main() -> anyhow::Result<()> {
         Command::LogsSeed(args) => logs_seed::run(args).await,
         Command::LogsPlan(args) => logs_seed::plan(args).await,
         Command::Logs(args) => logs_load::run(args).await,
+        Command::Scraper(args) => scraper::run(args).await,
+        Command::Pow(args) => pow::run(args).await,
+        Command::Events(args) => events::run(args).await,
     }
 }

@@ -112,6 +112,9 @@ pub struct Config {
     /// password reset, feedback and search; over budget: 429 with `Retry-After`.
     #[command(flatten)]
     pub budgets: Budgets,
+    /// Anti-crawler budgets, passes and verified crawlers.
+    #[command(flatten)]
+    pub anti_crawler: AntiCrawlerConfig,
 
     /// Demo mode: seed the documented demo accounts (and later the demo catalogue) when absent.
     #[arg(long, env = "DEMO", default_value_t = false, action = clap::ArgAction::Set,
@@ -154,6 +157,33 @@ pub struct Budgets {
     /// Searches per client address per minute.
     #[arg(long, env = "SEARCH_PER_MINUTE", default_value_t = 120)]
     pub search_per_minute: u32,
+}
+
+/// Anti-crawler protection (DESIGN §7): what a client address may ask of the catalogue, search
+/// and audio before it must prove its work, what a proof buys, and which crawlers need none.
+#[derive(Debug, Clone, Args)]
+pub struct AntiCrawlerConfig {
+    /// Catalogue and search requests per client address per minute without a proof of work
+    /// (bursts up to the same number).
+    #[arg(long, env = "ANTI_CRAWLER_PER_MINUTE", default_value_t = 300)]
+    pub per_minute: u32,
+    /// Audio files opened (first request of a file, unsigned links) per client address per
+    /// minute without a proof of work.
+    #[arg(long, env = "ANTI_CRAWLER_AUDIO_PER_MINUTE", default_value_t = 60)]
+    pub audio_per_minute: u32,
+    /// Requests per minute a pass (earned by one proof of work) allows.
+    #[arg(long, env = "ANTI_CRAWLER_PASS_PER_MINUTE", default_value_t = 600)]
+    pub pass_per_minute: u32,
+    /// How long a pass lasts, in seconds.
+    #[arg(long, env = "ANTI_CRAWLER_PASS_SECS", default_value_t = 600)]
+    pub pass_secs: u64,
+    /// Requests per minute each verified search-engine crawler may make.
+    #[arg(long, env = "VERIFIED_CRAWLER_PER_MINUTE", default_value_t = 600)]
+    pub crawler_per_minute: u32,
+    /// A JSON file listing the verified crawlers (`[{"name", "userAgent", "ranges": [CIDR…]}]`),
+    /// replacing the built-in list (Googlebot, Bingbot, Applebot with their published ranges).
+    #[arg(long, env = "VERIFIED_CRAWLERS_FILE")]
+    pub crawlers_file: Option<PathBuf>,
 }
 
 /// A secret value: `Debug` never shows it.

@@ -3,6 +3,7 @@ pub mod accounts;
 pub mod activity;
 pub mod ads;
 pub mod analytics;
+pub mod anti_crawler;
 pub mod audio;
 pub mod auth;
 pub mod books;

@@ -9,6 +9,7 @@ use crate::{
     activity::{self, access::AccessLogLayer, Activity},
     ads::Ads,
     analytics::{self, Analytics},
+    anti_crawler::{self, AntiCrawler},
     audio::Audio,
     auth::cache::CallerCache,
     budgets::Budgets,
@@ -46,6 +47,31 @@ pub async fn account_settings(config: &Config) -> anyhow::Result<AccountSettings
         iterations: config.password_hash_iterations,
     };
     AccountSettings::new(keys, cost).await
+}
+
+/// The anti-crawler gate (its key derived from the token secret, so every instance sharing
+/// the secret agrees) and the detection reports, both counting into one difficulty.
+fn anti_crawler_feature(
+    config: &Config,
+    accounts: &AccountSettings,
+    db: &Db,
+    queue: RecordQueue<crate::entities::anti_crawler_report::ActiveModel>,
+) -> anyhow::Result<AntiCrawler> {
+    let crawlers = match &config.anti_crawler.crawlers_file {
+        Some(path) => anti_crawler::crawlers::Crawlers::load(path)?,
+        None => anti_crawler::crawlers::Crawlers::built_in(),
+    };
+    let pressure = anti_crawler::pressure::Pressure::default();
+    let gate = Arc::new(anti_crawler::Gate::new(
+        anti_crawler::challenge::ChallengeKeys::new(accounts.keys.challenge_key()),
+        &config.anti_crawler,
+        crawlers,
+        pressure.clone(),
+    ));
+    anti_crawler::gate::forget_idle_every_minute(Arc::downgrade(&gate));
+    let reports =
+        anti_crawler::Reports::new(db.clone(), queue, accounts.keys.visitor_key(), pressure);
+    Ok(AntiCrawler { gate, reports })
 }
 
 /// A bound, ready-to-serve application; tests bind port 0 and read the real port back.
@@ -156,6 +182,12 @@ impl Application {
             visitor_key: accounts.keys.visitor_key(),
         };
         tracking::retention::roll_up_every_hour(db.clone(), config.behavior_retention_days);
+        let (reports_queue, reports_task) = RecordQueue::start(
+            db.writer().clone(),
+            anti_crawler::reports::REPORT_QUEUE_CAPACITY,
+            "anti_crawler_reports",
+        );
+        let anti_crawler = anti_crawler_feature(&config, &accounts, &db, reports_queue)?;
         let budgets = Budgets::new(&config.budgets);
         let limits = ConnectionLimits {
             header_timeout: Duration::from_secs(config.timeouts.header_timeout_secs),
@@ -227,6 +259,7 @@ impl Application {
             analytics,
             roles,
             tracking,
+            anti_crawler: anti_crawler.clone(),
         });
         let shared = state.clone();
         let default_language = shared.settings.default_language();
@@ -238,6 +271,7 @@ impl Application {
                 &config,
                 AccessLogLayer::new(access_log),
                 default_language,
+                anti_crawler.gate.clone(),
             ),
             address,
             limits,
@@ -247,7 +281,12 @@ impl Application {
             list_pages,
             storage,
             db,
-            record_tasks: vec![search_log_task, access_log_task, behavior_events_task],
+            record_tasks: vec![
+                search_log_task,
+                access_log_task,
+                behavior_events_task,
+                reports_task,
+            ],
             state: shared,
         })
     }

@@ -10,6 +10,7 @@ use crate::{
     activity::Activity,
     ads::Ads,
     analytics::Analytics,
+    anti_crawler::AntiCrawler,
     audio::Audio,
     budgets::Budgets,
     catalog::{counts::CatalogCounts, pages::ListPages},
@@ -93,11 +94,20 @@ pub struct Features {
     pub roles: Roles,
     /// Behaviour events (and their queue), preferences and a listener's own figures.
     pub tracking: Tracking,
+    /// Challenges, passes and difficulty (the API's gate), and detection reports.
+    pub anti_crawler: AntiCrawler,
 }
 
 /// The audio routes' handlers take the audio feature alone.
 impl FromRef<AppState> for Audio {
     fn from_ref(state: &AppState) -> Self {
         state.audio.clone()
+    }
+}
+
+/// The anti-crawler routes' handlers take the anti-crawler feature alone.
+impl FromRef<AppState> for AntiCrawler {
+    fn from_ref(state: &AppState) -> Self {
+        state.anti_crawler.clone()
     }
 }

@@ -14,6 +14,7 @@ const SUCCESSOR_KEY_LABEL: &[u8] = b"tingshu refresh-token successor v1";
 const WEBHOOK_KEY_LABEL: &[u8] = b"tingshu payment-webhook v1";
 /// Label of the key of behaviour tracking's daily visitor hashes.
 const VISITOR_KEY_LABEL: &[u8] = b"tingshu behaviour-visitor v1";
+const CHALLENGE_KEY_LABEL: &[u8] = b"tingshu anti-crawler challenge v1";
 
 /// How long an access token is accepted.
 pub const ACCESS_TOKEN_TTL_MS: i64 = 15 * 60 * 1000;
@@ -48,6 +49,9 @@ pub struct TokenKeys {
     device_key: std::sync::Arc<str>,
     /// HMAC key of behaviour tracking's visitor hashes, derived from the same secret.
     visitor_key: std::sync::Arc<[u8]>,
+    /// HMAC key of anti-crawler challenge codes and passes, derived from the same secret (so
+    /// every instance sharing the secret agrees).
+    challenge_key: std::sync::Arc<[u8]>,
 }
 
 /// A freshly issued access token and its absolute expiry in ms.
@@ -67,6 +71,7 @@ impl TokenKeys {
             webhook_key: hmac_sha256(secret, WEBHOOK_KEY_LABEL).into(),
             device_key: tingshu_core::auth::device::derive_device_key(secret).into(),
             visitor_key: hmac_sha256(secret, VISITOR_KEY_LABEL).into(),
+            challenge_key: hmac_sha256(secret, CHALLENGE_KEY_LABEL).into(),
         }
     }
 
@@ -78,6 +83,11 @@ impl TokenKeys {
     /// The key of behaviour tracking's daily visitor hashes (never the secret itself).
     pub fn visitor_key(&self) -> std::sync::Arc<[u8]> {
         self.visitor_key.clone()
+    }
+
+    /// The key of anti-crawler challenge codes and passes (never the secret itself).
+    pub fn challenge_key(&self) -> std::sync::Arc<[u8]> {
+        self.challenge_key.clone()
     }
 
     /// The key of payment notifications when `PAYMENT_WEBHOOK_SECRET` is not set.

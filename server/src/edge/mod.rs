@@ -78,7 +78,8 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// `router` inside the edge layers, outermost first: request ids and one log line per
 /// request, security headers, compression (never of audio), the request's language, JSON
 /// rejections, the client's address, the access log (`access_log`: after the address is
-/// known, outside the time limits so a timed-out request is logged with its 408), the JSON
+/// known, outside the time limits so a timed-out request is logged with its 408), the
+/// anti-crawler gate (its 429s logged, its challenge on every API answer), the JSON
 /// body limit, handler and body time limits.
 /// They wrap the router once, as one service: a layer added with `Router::layer` wraps
 /// every route on its own, and each request would copy every one of them.
@@ -87,6 +88,7 @@ pub fn wrap(
     config: &Config,
     access_log: AccessLogLayer,
     default_language: DefaultLanguage,
+    gate: Arc<crate::anti_crawler::Gate>,
 ) -> AppService {
     let limits = config.timeouts;
     let compress_when = DefaultPredicate::new()
@@ -119,6 +121,10 @@ pub fn wrap(
             crate::client::resolve_client,
         ))
         .layer(access_log)
+        .layer(middleware::from_fn_with_state(
+            gate,
+            crate::anti_crawler::guard::guard,
+        ))
         .layer(DefaultBodyLimit::max(crate::routes::API_BODY_LIMIT))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,

@@ -2,6 +2,7 @@
 pub mod access_log;
 pub mod access_log_daily;
 pub mod ad_slot;
+pub mod anti_crawler_report;
 pub mod asset;
 pub mod audit_log;
 pub mod auth_event;

@@ -42,6 +42,7 @@ struct Records {
     search_queries: RecordCounts,
     access_log: RecordCounts,
     behavior_events: RecordCounts,
+    anti_crawler_reports: RecordCounts,
 }
 
 /// Ready when the database answers AND can write right now (503 while its disk is full).
@@ -58,6 +59,7 @@ async fn check_readiness(State(state): State<AppState>) -> ApiResult<Json<Succes
             search_queries: state.search_log.counts(),
             access_log: state.activity.access_log.counts(),
             behavior_events: state.tracking.events.counts(),
+            anti_crawler_reports: state.anti_crawler.reports.queue.counts(),
         },
     }))
 }

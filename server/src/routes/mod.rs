@@ -11,6 +11,7 @@ use crate::{
 };
 
 pub mod admin;
+pub mod anti_crawler;
 pub mod audio;
 pub mod auth;
 pub mod behavior;
@@ -58,6 +59,7 @@ pub fn api(state: Option<AppState>) -> ApiParts {
     let api = covers::routes(api);
     let api = payments::routes(api);
     let api = behavior::routes(api);
+    let api = anti_crawler::routes(api);
     api.into_parts()
 }
 

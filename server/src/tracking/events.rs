@@ -25,7 +25,7 @@ use crate::{
 };
 
 /// Most characters of a user agent used in the visitor hash.
-const USER_AGENT_HASHED_CHARS: usize = 512;
+pub const USER_AGENT_HASHED_CHARS: usize = 512;
 
 /// What the request says about the visitor, besides the event.
 #[derive(Debug, Clone, Copy)]

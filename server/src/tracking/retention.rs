@@ -1,8 +1,9 @@
 //! The daily rollup and the retention of behaviour events: each finished UTC day is counted
 //! once into `behavior_daily` (distinct visitors, page views, events), `behavior_daily_pages`
 //! (page views per page, the top [`TOP_ROWS`]) and `behavior_daily_sources` (sessions per
-//! referrer source, `direct` when none); raw events older than the retention are then removed
-//! in bounded batches, each its own write transaction, yielding between batches. A day is
+//! referrer source, `direct` when none); raw events (and anti-crawler reports) older than the
+//! retention are then removed in bounded batches, each its own write transaction, yielding
+//! between batches. A day is
 //! rolled up in one transaction before any of its rows can be removed, and never twice
 //! (the next run starts after the last day rolled up), so a rollup always equals a recount.
 use std::{collections::BTreeMap, time::Duration};
@@ -47,6 +48,8 @@ pub struct RetentionReport {
     pub removed: u64,
     /// Removal transactions it took.
     pub batches: u32,
+    /// Anti-crawler detection reports removed (they follow the same retention).
+    pub reports_removed: u64,
 }
 
 /// Rolls up every finished day not yet rolled up, then removes the events older than
@@ -71,6 +74,12 @@ pub async fn apply_retention(
     let done = in_batches(BATCH_ROWS, |limit| remove_batch(db, cutoff_ms, limit)).await?;
     report.removed = done.rows;
     report.batches = done.batches;
+    let reports = in_batches(BATCH_ROWS, |limit| {
+        crate::anti_crawler::reports::remove_batch(db, cutoff_ms, limit)
+    })
+    .await?;
+    report.reports_removed = reports.rows;
+    report.batches += reports.batches;
     Ok(report)
 }
 
@@ -82,7 +91,11 @@ pub fn roll_up_every_hour(db: Db, retention_days: u32) {
         async move {
             let now_ms = chrono::Utc::now().timestamp_millis();
             match apply_retention(&db, retention_days, now_ms).await {
-                Ok(report) if report.removed > 0 || report.days_rolled_up > 0 => {
+                Ok(report)
+                    if report.removed > 0
+                        || report.days_rolled_up > 0
+                        || report.reports_removed > 0 =>
+                {
                     tracing::info!(?report, "behaviour events rolled up");
                 }
                 Ok(_) => {}

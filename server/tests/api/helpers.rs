@@ -311,6 +311,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         feedback_per_hour: 100_000,
         search_per_minute: 100_000,
     };
+    // The anti-crawler budgets too (anti_crawler.rs tests them with small ones).
+    config.anti_crawler.per_minute = 1_000_000;
+    config.anti_crawler.audio_per_minute = 1_000_000;
     adjust(&mut config);
     let app = Application::build(config.clone())
         .await

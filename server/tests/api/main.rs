@@ -3,6 +3,7 @@ mod abuse;
 mod access_matrix;
 mod activity;
 mod analytics;
+mod anti_crawler;
 mod architecture;
 mod audio;
 mod auth;

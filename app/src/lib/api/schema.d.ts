@@ -104,6 +104,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/anti-crawler": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The difficulty now (base, the site's level, its ceiling), the refusals of the last minute
+         *     and the latest detection reports (all, or of one `type`), for the security page.
+         */
+        get: operations["overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/books": {
         parameters: {
             query?: never;
@@ -1286,6 +1306,29 @@ export interface paths {
          */
         put: operations["set_admin_user_type"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/anti-crawler/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records what a browser detected (`type`: `devtools`, `debugger`, `extensions`, `hooks`,
+         *     `integrity`; `visitorId`; `timestamp` in ms; `details`, a JSON object of at most 2,048
+         *     characters). It raises the sender's proof-of-work difficulty for an hour and never blocks
+         *     anything. The client's address is never stored (a visitor hash that rotates daily stands
+         *     for it). 429 past 20 reports a minute from one address.
+         */
+        post: operations["report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2643,6 +2686,37 @@ export interface components {
             topBooks: components["schemas"]["BookStat"][];
             topChapters: components["schemas"]["ChapterStat"][];
             topCategories: components["schemas"]["CategoryStat"][];
+        };
+        /** @description The anti-crawler's state now and its latest reports. */
+        AntiCrawlerOverview: {
+            /**
+             * Format: int32
+             * @description Leading zero bits asked of a client with a clean record.
+             */
+            baseDifficulty: number;
+            /**
+             * Format: int32
+             * @description The most ever asked.
+             */
+            maxDifficulty: number;
+            /**
+             * Format: int32
+             * @description What a client with a clean record is asked now (the site's own level included).
+             */
+            siteDifficulty: number;
+            /**
+             * Format: int64
+             * @description Requests refused for being over budget across the site in the last minute (this
+             *     instance).
+             */
+            refusalsLastMinute: number;
+            /**
+             * Format: int64
+             * @description Reports queued but not written: dropped because the queue was full or the write failed.
+             */
+            reportsDropped: number;
+            /** @description The latest reports, newest first. */
+            reports: components["schemas"]["ReportView"][];
         };
         /** @description A stored file (audio or image). */
         AssetView: {
@@ -4243,6 +4317,28 @@ export interface components {
         Removed: {
             removed: boolean;
         };
+        /** @description One stored report, as the console lists it. */
+        ReportView: {
+            /** Format: int64 */
+            id: number;
+            /** @description `devtools`, `debugger`, `extensions`, `hooks` or `integrity`. */
+            type: string;
+            visitorId: string;
+            /** @description The daily visitor hash (the same visitor on the same day hashes alike). */
+            visitor: string;
+            /**
+             * Format: int64
+             * @description When the browser saw it (ms), if it said.
+             */
+            reportedAt?: number | null;
+            /**
+             * Format: int64
+             * @description When the server received it (ms).
+             */
+            receivedAt: number;
+            /** @description What was seen (a JSON object). */
+            details: Record<string, never>;
+        };
         /** @description A review in a book's list. */
         Review: {
             /** Format: int32 */
@@ -4889,6 +4985,41 @@ export interface components {
                 topBooks: components["schemas"]["BookStat"][];
                 topChapters: components["schemas"]["ChapterStat"][];
                 topCategories: components["schemas"]["CategoryStat"][];
+            };
+        };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_AntiCrawlerOverview: {
+            success: boolean;
+            /** @description The anti-crawler's state now and its latest reports. */
+            data: {
+                /**
+                 * Format: int32
+                 * @description Leading zero bits asked of a client with a clean record.
+                 */
+                baseDifficulty: number;
+                /**
+                 * Format: int32
+                 * @description The most ever asked.
+                 */
+                maxDifficulty: number;
+                /**
+                 * Format: int32
+                 * @description What a client with a clean record is asked now (the site's own level included).
+                 */
+                siteDifficulty: number;
+                /**
+                 * Format: int64
+                 * @description Requests refused for being over budget across the site in the last minute (this
+                 *     instance).
+                 */
+                refusalsLastMinute: number;
+                /**
+                 * Format: int64
+                 * @description Reports queued but not written: dropped because the queue was full or the write failed.
+                 */
+                reportsDropped: number;
+                /** @description The latest reports, newest first. */
+                reports: components["schemas"]["ReportView"][];
             };
         };
         /** @description The success envelope `{"success": true, "data": …}`. */
@@ -6616,6 +6747,27 @@ export interface components {
              */
             hiddenForMembers: boolean | null;
         };
+        /** @description Input of `validateAntiCrawlerReport`: one report as sent. */
+        ValidateAntiCrawlerReportInput: {
+            /**
+             * @description `devtools`, `debugger`, `extensions`, `hooks` or `integrity`.
+             * @default null
+             */
+            type: string | null;
+            /**
+             * @description The browser's own id for this visitor (its tracking session id).
+             * @default null
+             */
+            visitorId: string | null;
+            /**
+             * Format: double
+             * @description When it was detected, in milliseconds since 1970; the time of arrival when absent.
+             * @default null
+             */
+            timestamp: number | null;
+            /** @description What was seen, as a JSON object of at most 2,048 characters. */
+            details?: Record<string, never> | null;
+        };
         /**
          * @description Input of `validateBehaviorEvent`: one event as sent. Every kind takes `sessionId`,
          *     `deviceInfo`, `timestamp` and the page fields; the others belong to one kind each.
@@ -7249,6 +7401,44 @@ export interface operations {
                 };
             };
             /** @description A bad or too long period */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    overview: {
+        parameters: {
+            query?: {
+                /** @description Reports to list, 1 to 200; 50 when absent. */
+                limit?: number;
+                /** @description Only reports of this type (`devtools`, `debugger`, `extensions`, `hooks`, `integrity`). */
+                type?: "devtools" | "debugger" | "extensions" | "hooks" | "integrity";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_AntiCrawlerOverview"];
+                };
+            };
+            /** @description `type` is not a report type */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10142,6 +10332,52 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateAntiCrawlerReportInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_Nothing"];
+                };
+            };
+            /** @description A field is missing or out of bounds (named in `fields`); nothing is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many reports from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Anti-crawler and tracking figures, release server on loopback with the demo catalogue:
+#   1. a scraper walking /api/books and book details from one address: its pages/s with the
+#      gate's budget lifted, then against the default budget once challenged (target: at
+#      least 100× slower), then paying every challenge with the native solver;
+#   2. the proof of work: the native solver, and the same in V8's wasm (node, the engine
+#      Chromium runs) from the app's pages module (target: wasm within 1.5× of native);
+#   3. tracking ingestion: 5,000 page views/s while 8 listeners browse, against the listeners
+#      alone (target: events keep up; listeners' p99 within 10 %).
+# Usage: bench/anti-crawler.sh [seconds]. Needs a release build
+# (`cargo build --release -p tingshu-server -p tingshu-bench`) and `make wasm`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-20}"
+target="${CARGO_TARGET_DIR:-target}/release"
+work="$(mktemp -d /tmp/tingshu-anti-crawler.XXXXXX)"
+. bench/common.sh
+cleanup() {
+  if [ -n "${server_pid:-}" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# start_server NAME [VAR=value …]: a fresh server (its own data) with the given settings.
+start_server() {
+  local name="$1"; shift
+  port="$(free_port)"
+  base="http://127.0.0.1:$port"
+  env DATA_DIR="$work/$name" PORT="$port" DEMO=1 RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales \
+    "$@" "$target/tingshu" > "$work/$name.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 300); do curl -fs "$base/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+  curl -fs "$base/readyz" >/dev/null || { echo "the server did not start:"; cat "$work/$name.log"; exit 1; }
+}
+stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=; }
+after_rate() { awk '$1 == "after:" {print $2}' "$1"; }
+
+echo "== 1a. scraper, the gate's budget lifted: $seconds s, 8 workers"
+start_server open
+"$target/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 2 | tee "$work/open.out"
+stop_server
+
+echo "== 1b. scraper against the default budget (300 catalogue requests a minute): $seconds s"
+start_server gated ANTI_CRAWLER_PER_MINUTE=300
+"$target/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 5 | tee "$work/gated.out"
+stop_server
+echo "== slowdown once challenged: $(python3 -c "print(f'{$(after_rate "$work/open.out") / max($(after_rate "$work/gated.out"), 0.001):.0f}')")× (target: at least 100×)"
+
+echo "== 1c. scraper paying every challenge (native solver): $seconds s"
+start_server paying ANTI_CRAWLER_PER_MINUTE=300
+"$target/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 5 --pay | tee "$work/paying.out"
+stop_server
+
+echo "== 2. proof of work at the default difficulty (13 bits)"
+"$target/tingshu-bench" pow --digests 200000 --difficulty 13 --challenges 50 | tee "$work/pow-native.out"
+node --experimental-wasm-modules e2e/bench/pow-wasm.mjs 200000 13 50 | tee "$work/pow-wasm.out"
+native="$(awk '/native digests:/ {sub("/s","",$3); print $3}' "$work/pow-native.out")"
+wasm="$(awk '/wasm digests:/ {sub("/s","",$3); print $3}' "$work/pow-wasm.out")"
+echo "== native / wasm digests per second: $native / $wasm = $(python3 -c "print(f'{$native / $wasm:.2f}')")× (target: at most 1.5×)"
+
+echo "== 3. tracking ingestion: listeners alone, then with 5,000 page views/s ($seconds s each)"
+start_server events
+"$target/tingshu-bench" events --base-url "$base" --rate 0 --seconds "$seconds" | tee "$work/quiet.out"
+"$target/tingshu-bench" events --base-url "$base" --rate 5000 --seconds "$seconds" | tee "$work/busy.out"
+curl -fs "$base/readyz" | python3 -c "import json,sys; r=json.load(sys.stdin)['data']['records']['behaviorEvents']; print(f\"== behaviour events written {r['written']}, dropped {r['dropped']}\")"
+stop_server

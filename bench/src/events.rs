@@ -1,0 +1,129 @@
+//! `events`: behaviour events sent at a fixed rate (page views, as browsers send them after each
+//! navigation) while listeners browse the catalogue in a closed loop; prints the events
+//! accepted per second and the listeners' latency. With `--rate 0` the listeners run alone,
+//! the figure the tracking load is compared with.
+use std::{
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::{Duration, Instant},
+};
+
+use clap::Args;
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::net::{loopback_url, percentile};
+
+#[derive(Debug, Args)]
+pub struct EventsArgs {
+    /// The server, on 127.0.0.1 or [::1] (e.g. http://127.0.0.1:8080).
+    #[arg(long)]
+    pub base_url: String,
+    /// Events per second in all (0: listeners only).
+    #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    pub rate: u64,
+    /// Connections the events are spread over.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub senders: u64,
+    /// Listeners browsing at once (closed loop).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub listeners: u32,
+    /// How long, in seconds.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub seconds: u64,
+}
+
+fn event(sender: u64, n: u64) -> serde_json::Value {
+    json!({
+        "sessionId": format!("{sender:08x}-0000-4000-8000-{n:012x}"),
+        "timestamp": 1_795_910_000_000_i64,
+        "deviceInfo": {"userAgent": "tingshu-bench", "screenWidth": 390, "screenHeight": 844,
+            "devicePixelRatio": 3, "timezone": "Asia/Shanghai", "language": "zh-CN"},
+        "pageType": "book",
+        "pageUrl": format!("/books/{}", n % 20 + 1),
+        "referrer": "https://www.example.com/",
+    })
+}
+
+pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
+    let base = loopback_url(&args.base_url)?;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host((args.senders + u64::from(args.listeners)) as usize)
+        .build()?;
+    let deadline = Instant::now() + Duration::from_secs(args.seconds);
+    let (accepted, failed) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let mut senders = Vec::new();
+    if args.rate > 0 {
+        let period = Duration::from_secs_f64(args.senders as f64 / args.rate as f64);
+        let url = base.join("/api/behavior/pageview")?;
+        for sender in 0..args.senders {
+            let (client, url, accepted, failed) =
+                (client.clone(), url.clone(), accepted.clone(), failed.clone());
+            senders.push(tokio::spawn(async move {
+                let mut ticks = tokio::time::interval(period);
+                ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                let mut n = 0;
+                while Instant::now() < deadline {
+                    ticks.tick().await;
+                    n += 1;
+                    let sent = client.post(url.clone()).json(&event(sender, n)).send().await;
+                    let counter = match sent {
+                        Ok(r) if r.status() == StatusCode::OK => &accepted,
+                        _ => &failed,
+                    };
+                    counter.fetch_add(1, Ordering::Relaxed);
+                }
+            }));
+        }
+    }
+    let mut listeners = Vec::new();
+    for listener in 0..args.listeners {
+        let (client, base) = (client.clone(), base.clone());
+        listeners.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            let mut n = u64::from(listener);
+            while Instant::now() < deadline {
+                n += 1;
+                let path = if n % 2 == 0 {
+                    format!("/api/books?page={}&pageSize=20", n % 3 + 1)
+                } else {
+                    format!("/api/books/{}", n % 10 + 1)
+                };
+                let Ok(url) = base.join(&path) else { break };
+                let started = Instant::now();
+                if let Ok(response) = client.get(url).send().await {
+                    let _ = response.bytes().await;
+                    latencies.push(started.elapsed());
+                }
+            }
+            latencies
+        }));
+    }
+    let started = Instant::now();
+    let mut latencies = Vec::new();
+    for listener in listeners {
+        latencies.extend(listener.await?);
+    }
+    for sender in senders {
+        sender.await?;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    latencies.sort_unstable();
+    println!(
+        "events:    {:.0}/s accepted ({} in all), {} failed; asked {}/s",
+        accepted.load(Ordering::Relaxed) as f64 / elapsed,
+        accepted.load(Ordering::Relaxed),
+        failed.load(Ordering::Relaxed),
+        args.rate
+    );
+    println!(
+        "listeners: {} requests, {:.0}/s, p50 {:?}  p99 {:?}",
+        latencies.len(),
+        latencies.len() as f64 / elapsed,
+        percentile(&latencies, 50.0),
+        percentile(&latencies, 99.0)
+    );
+    Ok(())
+}

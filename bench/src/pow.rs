@@ -1,0 +1,53 @@
+//! `pow`: the native proof-of-work solver (core's `solvePow`, what the browser runs as wasm):
+//! digests per second over a fixed count, and the time to solve distinct challenges at a
+//! difficulty. `e2e/bench/pow-wasm.mjs` runs the same in V8's wasm for the comparison.
+use std::time::Instant;
+
+use clap::Args;
+use tingshu_core::pow::{solve_pow, SolvePowInput};
+
+#[derive(Debug, Args)]
+pub struct PowArgs {
+    /// Digests to time (nonces tried against a difficulty no digest meets).
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub digests: u64,
+    /// Leading zero bits of the challenges solved.
+    #[arg(long, default_value_t = 13, value_parser = clap::value_parser!(u32).range(1..=24))]
+    pub difficulty: u32,
+    /// Distinct challenges solved (`bench-0`, `bench-1`, …).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub challenges: u32,
+}
+
+pub async fn run(args: PowArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let none = solve_pow(SolvePowInput {
+        challenge: "0123456789abcdef0123456789abcdef".into(),
+        difficulty: 256,
+        max_iterations: args.digests,
+    });
+    // Difficulty 256 is never met: every nonce is tried.
+    anyhow::ensure!(none.is_none(), "a 256-bit difficulty was met");
+    let rate = args.digests as f64 / started.elapsed().as_secs_f64();
+    println!("native digests: {rate:.0}/s ({} digests)", args.digests);
+    let mut nonces = 0u64;
+    let started = Instant::now();
+    for i in 0..args.challenges {
+        let solved = solve_pow(SolvePowInput {
+            challenge: format!("bench-{i}"),
+            difficulty: args.difficulty,
+            max_iterations: u64::MAX,
+        })
+        .expect("every challenge is solvable");
+        nonces += solved.nonce + 1;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    println!(
+        "native solves: {} challenges at {} bits, {:.1} ms each on average ({} nonces)",
+        args.challenges,
+        args.difficulty,
+        elapsed * 1000.0 / f64::from(args.challenges),
+        nonces
+    );
+    Ok(())
+}

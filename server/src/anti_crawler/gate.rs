@@ -1,0 +1,304 @@
+//! The gate: who may ask the catalogue, search and audio now — a verified crawler within its
+//! limit, a client within its address budget, a client holding a pass within the pass's
+//! budget, or one presenting a fresh proof of work (which earns a pass) — and the challenge
+//! every answer carries.
+use std::{net::IpAddr, num::NonZeroU32, sync::Weak, time::Duration};
+
+use axum::http::HeaderMap;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use moka::sync::Cache;
+
+use super::{
+    challenge::{ChallengeKeys, Proof, ProofError, WINDOW_SECS},
+    crawlers::{Crawlers, Verdict},
+    pressure::Pressure,
+};
+use crate::config::AntiCrawlerConfig;
+
+/// Header of a proof of work: `<challengeCode>:<nonce>:<digest hex>`.
+pub const PROOF_HEADER: &str = "x-challenge-proof";
+/// Header of a pass, sent by the server with an accepted proof and by the client after.
+pub const PASS_HEADER: &str = "x-challenge-pass";
+/// Header of the client's current challenge code, on every API answer.
+pub const CODE_HEADER: &str = "x-challenge-code";
+/// Header of the leading zero bits the client's proof must have, on every API answer.
+pub const DIFFICULTY_HEADER: &str = "x-challenge-difficulty";
+/// Proofs remembered (to refuse replays) at most; each costs its sender the work.
+const PROOFS_MAX: u64 = 1_000_000;
+
+/// What a guarded request asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guarded {
+    /// Book lists and details, chapters, categories, tags, recommendations, search.
+    Catalogue,
+    /// An audio file opened (its first request; later ranges of it are not counted).
+    Audio,
+}
+
+/// Why a request was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Over budget (or a forged crawler): prove your work.
+    ChallengeRequired,
+    /// The proof was wrong, too weak, for another code, or already used.
+    ChallengeFailed,
+    /// A verified crawler over its own limit.
+    CrawlerLimit,
+}
+
+/// What the gate decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Admission {
+    Admitted,
+    /// Admitted on a fresh proof: the pass to send back.
+    Earned {
+        pass: String,
+    },
+    Refused(Refusal),
+}
+
+fn keyed<K: std::hash::Hash + Eq + Clone>(per_minute: u32) -> DefaultKeyedRateLimiter<K> {
+    let count = NonZeroU32::new(per_minute.max(1)).expect("at least one");
+    let quota = Quota::with_period(Duration::from_secs(60) / count.get())
+        .expect("a positive period")
+        .allow_burst(count);
+    RateLimiter::keyed(quota)
+}
+
+/// The gate's state.
+pub struct Gate {
+    keys: ChallengeKeys,
+    pressure: Pressure,
+    crawlers: Crawlers,
+    catalogue: DefaultKeyedRateLimiter<IpAddr>,
+    audio: DefaultKeyedRateLimiter<IpAddr>,
+    passes: DefaultKeyedRateLimiter<[u8; 16]>,
+    crawler_limits: DefaultKeyedRateLimiter<usize>,
+    proofs_used: Cache<Proof, ()>,
+    pass_secs: u64,
+}
+
+impl Gate {
+    pub fn new(
+        keys: ChallengeKeys,
+        config: &AntiCrawlerConfig,
+        crawlers: Crawlers,
+        pressure: Pressure,
+    ) -> Self {
+        Self {
+            keys,
+            pressure,
+            crawlers,
+            catalogue: keyed(config.per_minute),
+            audio: keyed(config.audio_per_minute),
+            passes: keyed(config.pass_per_minute),
+            crawler_limits: keyed(config.crawler_per_minute),
+            proofs_used: Cache::builder()
+                .max_capacity(PROOFS_MAX)
+                // A code is good for its window and the next: a proof cannot outlive that.
+                .time_to_live(Duration::from_secs(2 * WINDOW_SECS))
+                .build(),
+            pass_secs: config.pass_secs.max(1),
+        }
+    }
+
+    pub fn pressure(&self) -> &Pressure {
+        &self.pressure
+    }
+
+    /// The challenge code of `client` now.
+    pub fn code(&self, client: IpAddr, now_secs: u64) -> String {
+        self.keys.code(now_secs / WINDOW_SECS, client)
+    }
+
+    /// Decides a guarded request of `class` from `address` (whose budget key is `client`).
+    pub fn admit(
+        &self,
+        class: Guarded,
+        address: IpAddr,
+        client: IpAddr,
+        headers: &HeaderMap,
+        now_secs: u64,
+    ) -> Admission {
+        let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+        let verdict = self
+            .crawlers
+            .judge(text(axum::http::header::USER_AGENT.as_str()), address);
+        let admission = match verdict {
+            Verdict::Verified(crawler) => match self.crawler_limits.check_key(&crawler) {
+                Ok(()) => Admission::Admitted,
+                Err(_) => Admission::Refused(Refusal::CrawlerLimit),
+            },
+            _ if text(PROOF_HEADER).is_some() => {
+                self.prove(text(PROOF_HEADER).unwrap_or_default(), client, now_secs)
+            }
+            _ => match text(PASS_HEADER)
+                .and_then(|pass| self.keys.check_pass(pass, client, now_secs, self.pass_secs))
+            {
+                Some(pass) => match self.passes.check_key(&pass) {
+                    Ok(()) => Admission::Admitted,
+                    Err(_) => Admission::Refused(Refusal::ChallengeRequired),
+                },
+                None if verdict == Verdict::Forged => {
+                    Admission::Refused(Refusal::ChallengeRequired)
+                }
+                None => {
+                    let budget = match class {
+                        Guarded::Catalogue => &self.catalogue,
+                        Guarded::Audio => &self.audio,
+                    };
+                    match budget.check_key(&client) {
+                        Ok(()) => Admission::Admitted,
+                        Err(_) => Admission::Refused(Refusal::ChallengeRequired),
+                    }
+                }
+            },
+        };
+        if let Admission::Refused(Refusal::ChallengeRequired | Refusal::ChallengeFailed) = admission
+        {
+            self.pressure.refused(client, now_secs);
+        }
+        admission
+    }
+
+    /// A proof at the client's difficulty, never seen before, earns a pass.
+    fn prove(&self, header: &str, client: IpAddr, now_secs: u64) -> Admission {
+        let difficulty = self.pressure.difficulty(client, now_secs);
+        let proof = match self.keys.check_proof(header, client, now_secs, difficulty) {
+            Ok(proof) => proof,
+            Err(ProofError::Malformed | ProofError::WrongCode | ProofError::WrongWork) => {
+                return Admission::Refused(Refusal::ChallengeFailed)
+            }
+        };
+        let nonce = proof.nonce;
+        if !self.proofs_used.entry(proof).or_insert(()).is_fresh() {
+            return Admission::Refused(Refusal::ChallengeFailed);
+        }
+        Admission::Earned {
+            pass: self.keys.pass(client, now_secs + self.pass_secs, nonce),
+        }
+    }
+
+    /// Forgets budgets that have been quiet long enough to be full again.
+    pub fn forget_idle(&self) {
+        self.catalogue.retain_recent();
+        self.audio.retain_recent();
+        self.passes.retain_recent();
+        self.crawler_limits.retain_recent();
+        self.catalogue.shrink_to_fit();
+        self.audio.shrink_to_fit();
+        self.passes.shrink_to_fit();
+    }
+}
+
+/// Forgets idle budgets every minute while the gate lives.
+pub fn forget_idle_every_minute(gate: Weak<Gate>) {
+    crate::db::batches::every(
+        Duration::from_secs(60),
+        Duration::from_secs(60),
+        move || {
+            if let Some(gate) = gate.upgrade() {
+                gate.forget_idle();
+            }
+            std::future::ready(())
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use axum::http::HeaderValue;
+    use tingshu_core::pow::{solve_pow, SolvePowInput};
+
+    use super::*;
+
+    const ALICE: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 1));
+
+    fn gate(per_minute: u32) -> Gate {
+        let config = AntiCrawlerConfig {
+            per_minute,
+            audio_per_minute: per_minute,
+            pass_per_minute: 3,
+            pass_secs: 600,
+            crawler_per_minute: 2,
+            crawlers_file: None,
+        };
+        Gate::new(
+            ChallengeKeys::new(Arc::from(&b"key"[..])),
+            &config,
+            Crawlers::built_in(),
+            Pressure::default(),
+        )
+    }
+
+    fn headers(pairs: &[(&'static str, String)]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for (name, value) in pairs {
+            headers.insert(*name, HeaderValue::from_str(value).unwrap());
+        }
+        headers
+    }
+
+    fn proof(gate: &Gate, now: u64) -> String {
+        let code = gate.code(ALICE, now);
+        let difficulty = gate.pressure().difficulty(ALICE, now);
+        let solved = solve_pow(SolvePowInput {
+            challenge: code.clone(),
+            difficulty,
+            max_iterations: 1 << 24,
+        })
+        .unwrap();
+        format!("{code}:{}:{}", solved.nonce, solved.digest)
+    }
+
+    #[test]
+    fn over_budget_a_proof_earns_a_pass_once_and_the_pass_its_own_budget() {
+        let gate = gate(2);
+        let now = 1_000_000;
+        let plain = HeaderMap::new();
+        let admit =
+            |headers: &HeaderMap| gate.admit(Guarded::Catalogue, ALICE, ALICE, headers, now);
+        assert_eq!(admit(&plain), Admission::Admitted);
+        assert_eq!(admit(&plain), Admission::Admitted);
+        assert_eq!(
+            admit(&plain),
+            Admission::Refused(Refusal::ChallengeRequired)
+        );
+        let proof = proof(&gate, now);
+        let with_proof = headers(&[(PROOF_HEADER, proof)]);
+        let Admission::Earned { pass } = admit(&with_proof) else {
+            panic!("a fresh proof earns a pass");
+        };
+        assert_eq!(
+            admit(&with_proof),
+            Admission::Refused(Refusal::ChallengeFailed),
+            "a replayed proof"
+        );
+        let with_pass = headers(&[(PASS_HEADER, pass)]);
+        for _ in 0..3 {
+            assert_eq!(admit(&with_pass), Admission::Admitted);
+        }
+        assert_eq!(
+            admit(&with_pass),
+            Admission::Refused(Refusal::ChallengeRequired),
+            "the pass's budget is spent"
+        );
+    }
+
+    #[test]
+    fn crawlers_verified_by_range_pass_under_their_limit_and_forgeries_are_challenged() {
+        let gate = gate(100);
+        let google: IpAddr = "66.249.66.1".parse().unwrap();
+        let agent = headers(&[(
+            "user-agent",
+            "Mozilla/5.0 (compatible; Googlebot/2.1)".to_owned(),
+        )]);
+        let admit = |address| gate.admit(Guarded::Catalogue, address, address, &agent, 0);
+        assert_eq!(admit(google), Admission::Admitted);
+        assert_eq!(admit(google), Admission::Admitted);
+        assert_eq!(admit(google), Admission::Refused(Refusal::CrawlerLimit));
+        assert_eq!(admit(ALICE), Admission::Refused(Refusal::ChallengeRequired));
+    }
+}
