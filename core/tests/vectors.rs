@@ -12,12 +12,12 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 use tingshu_core::{
-    analytics, auth, bots, catalog, error_screen, format, i18n, offers, people, pow, premium,
-    routing, spreadsheet, time, tracking, transfer, upload,
+    analytics, anti_crawler, auth, bots, catalog, error_screen, format, i18n, offers, people, pow,
+    premium, routing, spreadsheet, time, tracking, transfer, upload,
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 90] = [
+const RULES: [&str; 94] = [
     "validateBehaviorEvent",
     "validatePreference",
     "minorUnits",
@@ -59,6 +59,10 @@ const RULES: [&str; 90] = [
     "validateTimezone",
     "browsingReportEligible",
     "trackingAllowed",
+    "devtoolsOpen",
+    "debuggerPaused",
+    "extensionSources",
+    "hookedFunctions",
     "isBot",
     "isPremium",
     "premiumStatus",
@@ -187,6 +191,10 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateTimezone" => run(input, ok(time::timezone::validate_timezone)),
         "browsingReportEligible" => run(input, ok(tracking::browsing_report_eligible)),
         "trackingAllowed" => run(input, ok(tracking::tracking_allowed)),
+        "devtoolsOpen" => run(input, ok(anti_crawler::detection::devtools_open)),
+        "debuggerPaused" => run(input, ok(anti_crawler::detection::debugger_paused)),
+        "extensionSources" => run(input, ok(anti_crawler::detection::extension_sources)),
+        "hookedFunctions" => run(input, ok(anti_crawler::detection::hooked_functions)),
         "isBot" => run(input, ok(bots::is_bot)),
         "isPremium" => run(input, ok(premium::is_premium)),
         "premiumStatus" => run(input, ok(premium::premium_status)),
