@@ -1,0 +1,52 @@
+// A promise face of the proof-of-work worker (`solver.worker.ts`): one worker for the page, made
+// on the first solve, each answer matched to its question by id.
+import type { PowSolution, SolvePowInput } from 'tingshu-wasm-pages';
+
+export interface SolveRequest {
+  id: number;
+  input: SolvePowInput;
+}
+
+export type SolveResult = { id: number; solution: PowSolution | null } | { id: number; error: string };
+
+let worker: Worker | null = null;
+let lastId = 0;
+const waiting = new Map<number, { resolve: (solution: PowSolution | null) => void; reject: (error: Error) => void }>();
+
+function failAll(error: Error): void {
+  for (const pending of waiting.values()) pending.reject(error);
+  waiting.clear();
+  // A broken worker is not asked again: the next solve makes a new one.
+  worker?.terminate();
+  worker = null;
+}
+
+function solverWorker(): Worker {
+  if (worker) return worker;
+  const made = new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module', name: 'pow-solver' });
+  made.addEventListener('message', (event: MessageEvent<SolveResult>) => {
+    const result = event.data;
+    const pending = waiting.get(result.id);
+    waiting.delete(result.id);
+    if (!pending) return;
+    if ('error' in result) pending.reject(new Error(result.error));
+    else pending.resolve(result.solution);
+  });
+  made.addEventListener('error', (event) => failAll(new Error(event.message || 'The solver worker failed')));
+  worker = made;
+  return made;
+}
+
+/** Core's `solvePow` run in the worker: the nonce and digest, or null when none was found in time. */
+export function solveInWorker(input: SolvePowInput): Promise<PowSolution | null> {
+  return new Promise((resolve, reject) => {
+    lastId += 1;
+    waiting.set(lastId, { resolve, reject });
+    try {
+      solverWorker().postMessage({ id: lastId, input } satisfies SolveRequest);
+    } catch (error) {
+      waiting.delete(lastId);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
