@@ -1,5 +1,6 @@
-// The solver's promise face: one module worker for the page, each answer matched to its question,
-// and a broken worker replaced by the next solve. The Worker is a stand-in (jsdom has none).
+// The solver's promise face: one module worker for the page, asked once it is ready, each answer
+// matched to its question, and a broken worker replaced by the next solve. The Worker is a
+// stand-in (jsdom has none).
 import { solvePow } from 'tingshu-wasm-pages';
 import type { SolveRequest, SolveResult } from './solver';
 
@@ -12,6 +13,7 @@ class FakeWorker extends EventTarget {
   });
   static answer = FakeWorker.usualAnswer;
   posted: SolveRequest[] = [];
+  ready = false;
   terminated = false;
 
   constructor(
@@ -20,9 +22,15 @@ class FakeWorker extends EventTarget {
   ) {
     super();
     FakeWorker.made.push(this);
+    // Its wasm takes a moment: a question posted before this would be lost.
+    setTimeout(() => {
+      this.ready = true;
+      this.dispatchEvent(new MessageEvent('message', { data: { ready: true } }));
+    }, 5);
   }
 
   postMessage(request: SolveRequest) {
+    if (!this.ready) throw new Error('asked before it was ready');
     this.posted.push(request);
     // Answers out of order: the later question first.
     const delay = 10 - this.posted.length;
@@ -86,6 +94,7 @@ describe('the proof-of-work solver worker', () => {
   it("runs core's solvePow in the worker script and posts its answer back", async () => {
     const posted = vi.spyOn(window, 'postMessage').mockImplementation(() => undefined);
     await import('./solver.worker');
+    expect(posted).toHaveBeenCalledWith({ ready: true });
     const asked = { challenge: '0123456789abcdef0123456789abcdef', difficulty: 8, maxIterations: 100_000 };
     window.dispatchEvent(new MessageEvent('message', { data: { id: 7, input: asked } }));
     const solution = solvePow(asked);

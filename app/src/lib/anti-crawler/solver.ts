@@ -1,5 +1,5 @@
 // A promise face of the proof-of-work worker (`solver.worker.ts`): one worker for the page, made
-// on the first solve, each answer matched to its question by id.
+// on the first solve, asked once it says it is ready, each answer matched to its question by id.
 import type { PowSolution, SolvePowInput } from 'tingshu-wasm-pages';
 
 export interface SolveRequest {
@@ -9,7 +9,12 @@ export interface SolveRequest {
 
 export type SolveResult = { id: number; solution: PowSolution | null } | { id: number; error: string };
 
-let worker: Worker | null = null;
+/** The worker's first message: its wasm is in and it listens. */
+export interface WorkerReady {
+  ready: true;
+}
+
+let worker: { port: Worker; ready: Promise<void> } | null = null;
 let lastId = 0;
 const waiting = new Map<number, { resolve: (solution: PowSolution | null) => void; reject: (error: Error) => void }>();
 
@@ -17,15 +22,18 @@ function failAll(error: Error): void {
   for (const pending of waiting.values()) pending.reject(error);
   waiting.clear();
   // A broken worker is not asked again: the next solve makes a new one.
-  worker?.terminate();
+  worker?.port.terminate();
   worker = null;
 }
 
-function solverWorker(): Worker {
+function solverWorker(): { port: Worker; ready: Promise<void> } {
   if (worker) return worker;
   const made = new Worker(new URL('./solver.worker.ts', import.meta.url), { type: 'module', name: 'pow-solver' });
-  made.addEventListener('message', (event: MessageEvent<SolveResult>) => {
+  let isReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (isReady = resolve));
+  made.addEventListener('message', (event: MessageEvent<SolveResult | WorkerReady>) => {
     const result = event.data;
+    if ('ready' in result) return isReady();
     const pending = waiting.get(result.id);
     waiting.delete(result.id);
     if (!pending) return;
@@ -33,19 +41,20 @@ function solverWorker(): Worker {
     else pending.resolve(result.solution);
   });
   made.addEventListener('error', (event) => failAll(new Error(event.message || 'The solver worker failed')));
-  worker = made;
-  return made;
+  worker = { port: made, ready };
+  return worker;
 }
 
 /** Core's `solvePow` run in the worker: the nonce and digest, or null when none was found in time. */
 export function solveInWorker(input: SolvePowInput): Promise<PowSolution | null> {
   return new Promise((resolve, reject) => {
-    lastId += 1;
-    waiting.set(lastId, { resolve, reject });
+    const id = (lastId += 1);
+    waiting.set(id, { resolve, reject });
     try {
-      solverWorker().postMessage({ id: lastId, input } satisfies SolveRequest);
+      const { port, ready } = solverWorker();
+      void ready.then(() => port.postMessage({ id, input } satisfies SolveRequest));
     } catch (error) {
-      waiting.delete(lastId);
+      waiting.delete(id);
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });

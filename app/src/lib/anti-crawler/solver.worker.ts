@@ -1,6 +1,8 @@
 // The proof-of-work solver's worker: core's `solvePow` (the wasm `pages` build), off the main thread.
+// The module waits for the wasm before it listens, so it says when it is ready: a question posted
+// before then would be lost.
 import { solvePow } from 'tingshu-wasm-pages';
-import type { SolveRequest, SolveResult } from './solver';
+import type { SolveRequest, SolveResult, WorkerReady } from './solver';
 
 self.addEventListener('message', (event: MessageEvent<SolveRequest>) => {
   const { id, input } = event.data;
@@ -12,3 +14,4 @@ self.addEventListener('message', (event: MessageEvent<SolveRequest>) => {
   }
   self.postMessage(result);
 });
+self.postMessage({ ready: true } satisfies WorkerReady);
