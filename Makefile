@@ -54,7 +54,7 @@ rust-tools:
 # npm installs the app's dependencies from its lock file; the wasm package must exist first.
 node-deps: app/node_modules/.installed e2e/node_modules/.installed
 
-app/node_modules/.installed: app/package-lock.json wasm/pkg/package.json wasm/pkg-pages/package.json
+app/node_modules/.installed: app/package-lock.json wasm/pkg/package.json wasm/pkg-pages/package.json wasm/pkg-pow/package.json
 	cd app && npm ci --no-audit --no-fund
 	touch $@
 
@@ -71,31 +71,37 @@ chromium:
 
 ## ---- builds --------------------------------------------------------------------------
 
-wasm: wasm/pkg/package.json wasm/pkg-pages/package.json
+wasm: wasm/pkg/package.json wasm/pkg-pages/package.json wasm/pkg-pow/package.json
 
 # The smallest modules: opt-level z (profile wasm-release), then wasm-opt -Oz without the
 # name section and producers (binaryen from npm, wasm/binaryen). Two packages from one
 # crate: `tingshu-wasm` (feature shell, fetched by the first load) and `tingshu-wasm-pages`
 # (feature pages, fetched by the pages that use one of its rules). The shell's is built for the
 # `web` target, whose explicit init takes a module the page has already compiled as it
-# downloaded (app/src/lib/core.ts); the pages' for `bundler`, imported like any module.
+# downloaded (app/src/lib/core.ts); the pages' for `bundler`, imported like any module. A third,
+# `tingshu-wasm-pow` (feature pow), is the proof-of-work solver's worker: opt-level 3 (profile
+# wasm-fast) and wasm-opt -O3, since it tries thousands of nonces per challenge.
 WASM_OPT := wasm/binaryen/node_modules/.bin/wasm-opt
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
-define wasm_package # out-dir, out-name, cargo feature, npm package name, wasm-pack target
-	wasm-pack build wasm --target $(5) --out-dir $(1) --out-name $(2) --profile wasm-release \
+define wasm_package # out-dir, out-name, cargo feature, npm package name, wasm-pack target, cargo profile, wasm-opt level
+	wasm-pack build wasm --target $(5) --out-dir $(1) --out-name $(2) --profile $(6) \
 		-- --no-default-features --features $(3)
-	$(WASM_OPT) -Oz --strip-debug --strip-producers $(WASM_FEATURES) \
+	$(WASM_OPT) $(7) --strip-debug --strip-producers $(WASM_FEATURES) \
 		wasm/$(1)/$(2)_bg.wasm -o wasm/$(1)/$(2)_bg.wasm
 	sed -i 's/"name": "tingshu-wasm"/"name": "$(4)"/' wasm/$(1)/package.json
 endef
 wasm/pkg/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
 	@$(MAKE) --no-print-directory rust-tools
-	$(call wasm_package,pkg,tingshu_wasm,shell,tingshu-wasm,web)
+	$(call wasm_package,pkg,tingshu_wasm,shell,tingshu-wasm,web,wasm-release,-Oz)
 	@touch $@
 wasm/pkg-pages/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
 	@$(MAKE) --no-print-directory rust-tools
-	$(call wasm_package,pkg-pages,tingshu_wasm_pages,pages,tingshu-wasm-pages,bundler)
+	$(call wasm_package,pkg-pages,tingshu_wasm_pages,pages,tingshu-wasm-pages,bundler,wasm-release,-Oz)
+	@touch $@
+wasm/pkg-pow/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
+	@$(MAKE) --no-print-directory rust-tools
+	$(call wasm_package,pkg-pow,tingshu_wasm_pow,pow,tingshu-wasm-pow,bundler,wasm-fast,-O3)
 	@touch $@
 
 wasm/binaryen/node_modules/.installed: wasm/binaryen/package-lock.json
@@ -166,4 +172,4 @@ test-binary: app server-release
 	scripts/check-one-binary.sh "$(CARGO_TARGET_DIR)/release/tingshu"
 
 clean:
-	rm -rf wasm/pkg wasm/pkg-pages app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules
+	rm -rf wasm/pkg wasm/pkg-pages wasm/pkg-pow app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules

@@ -251,11 +251,13 @@ const shellModules = [
 ];
 /**
  * Modules of `src/lib` only the lazily loaded pages use (forms, the console's data and uploads, the
- * shop's data, the downloads store: the player needs only the downloads' cache layout), and the
- * update notices, which start seconds after the first page (`src/app/updates/later-updates.tsx`).
+ * shop's data, the downloads store: the player needs only the downloads' cache layout), the
+ * anti-crawler's proofs (fetched when one is needed), and the update notices and the anti-crawler's
+ * detections, which start seconds after the first page (`src/app/updates/later-updates.tsx`,
+ * `src/app/later-anti-crawler.tsx`).
  */
 const notShell =
-  /\/src\/lib\/((core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop|site)\.|downloads\/(?!download-cache\.))|\/src\/app\/updates\/(?!later-updates\.)|\/src\/app\/layouts\/admin-layout\./;
+  /\/src\/lib\/(anti-crawler\/|(core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop|site)\.|downloads\/(?!download-cache\.))|\/src\/app\/(updates\/(?!later-updates\.)|anti-crawler-detections\.)|\/src\/app\/layouts\/admin-layout\./;
 const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 /**
  * What a book's page draws with (its buying, reviews, download and chapter rows): one chunk, which
@@ -278,6 +280,9 @@ export default defineConfig({
     brotliCopies(),
   ],
   resolve: { alias: { '@': here('./src') } },
+  // The proof-of-work solver's worker (`src/lib/anti-crawler/solver.worker.ts`) runs core's wasm
+  // `pow` build: vite-plugin-wasm there too (its README, "Web Worker"), as a module worker.
+  worker: { format: 'es', plugins: () => [wasm()] },
   build: {
     target: 'es2022',
     outDir: 'dist',
@@ -288,6 +293,8 @@ export default defineConfig({
       // The entry exports nothing: it may be merged into the shell chunk (one request fewer).
       preserveEntrySignatures: false,
       output: {
+        // The anti-crawler's debugger detection times a `debugger` statement (spec §9): kept.
+        minify: { compress: { dropDebugger: false } },
         codeSplitting: {
           groups: [
             { name: 'shell', test: inShell },
@@ -299,7 +306,7 @@ export default defineConfig({
   },
   server: {
     fs: {
-      allow: [here('.'), here('../wasm/pkg'), here('../wasm/pkg-pages'), here('../locales'), here('../core/vectors')],
+      allow: [here('.'), here('../wasm/pkg'), here('../wasm/pkg-pages'), here('../wasm/pkg-pow'), here('../locales'), here('../core/vectors')],
     },
     proxy: {
       '/api': backend,

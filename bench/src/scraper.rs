@@ -52,7 +52,7 @@ type Pass = Arc<Mutex<Option<String>>>;
 
 async fn book_ids(client: &reqwest::Client, base: &Url) -> anyhow::Result<Vec<i64>> {
     let page: Value = client
-        .get(base.join("/api/books?pageSize=100")?)
+        .get(base.join("/api/books?pageSize=50")?)
         .send()
         .await
         .with_context(|| format!("cannot reach {base}"))?
@@ -77,6 +77,7 @@ fn solve(body: &Value, counts: &Counts) -> Option<String> {
         challenge: code.clone(),
         difficulty,
         max_iterations: 1 << 32,
+        start_nonce: None,
     })?;
     counts.solved.fetch_add(1, Ordering::Relaxed);
     counts
@@ -115,10 +116,19 @@ async fn fetch(
     else {
         return false;
     };
-    let Ok(retried) = client.get(url).header("x-challenge-proof", proof).send().await else {
+    let Ok(retried) = client
+        .get(url)
+        .header("x-challenge-proof", proof)
+        .send()
+        .await
+    else {
         return false;
     };
-    if let Some(earned) = retried.headers().get("x-challenge-pass").and_then(|v| v.to_str().ok()) {
+    if let Some(earned) = retried
+        .headers()
+        .get("x-challenge-pass")
+        .and_then(|v| v.to_str().ok())
+    {
         *pass.lock().expect("pass lock") = Some(earned.to_owned());
     }
     let ok = retried.status() != StatusCode::TOO_MANY_REQUESTS;
@@ -139,8 +149,13 @@ pub async fn run(args: ScraperArgs) -> anyhow::Result<()> {
     let deadline = started + Duration::from_secs(args.seconds);
     let mut workers = Vec::new();
     for _ in 0..args.concurrency {
-        let (client, base, ids, counts, pass) =
-            (client.clone(), base.clone(), ids.clone(), counts.clone(), pass.clone());
+        let (client, base, ids, counts, pass) = (
+            client.clone(),
+            base.clone(),
+            ids.clone(),
+            counts.clone(),
+            pass.clone(),
+        );
         workers.push(tokio::spawn(async move {
             while Instant::now() < deadline {
                 let n = counts.issued.fetch_add(1, Ordering::Relaxed);
@@ -151,7 +166,11 @@ pub async fn run(args: ScraperArgs) -> anyhow::Result<()> {
                 };
                 let Ok(url) = base.join(&path) else { break };
                 if fetch(&client, url, pass.as_ref(), &counts).await {
-                    let bucket = if Instant::now() < settle_at { &counts.early } else { &counts.late };
+                    let bucket = if Instant::now() < settle_at {
+                        &counts.early
+                    } else {
+                        &counts.late
+                    };
                     bucket.fetch_add(1, Ordering::Relaxed);
                 }
             }
@@ -169,13 +188,21 @@ pub async fn run(args: ScraperArgs) -> anyhow::Result<()> {
         "scraper: {} workers, {} s{}",
         args.concurrency,
         args.seconds,
-        if args.pay { ", paying every challenge" } else { "" }
+        if args.pay {
+            ", paying every challenge"
+        } else {
+            ""
+        }
     );
     println!("first {settle:.0} s:   {early:.1} pages/s");
     println!("after:       {late:.1} pages/s over {rest:.1} s");
-    println!("refused:     {} (429)", counts.refused.load(Ordering::Relaxed));
+    println!(
+        "refused:     {} (429)",
+        counts.refused.load(Ordering::Relaxed)
+    );
     if args.pay {
-        let mean = counts.solve_micros.load(Ordering::Relaxed) as f64 / solved.max(1) as f64 / 1000.0;
+        let mean =
+            counts.solve_micros.load(Ordering::Relaxed) as f64 / solved.max(1) as f64 / 1000.0;
         println!("proofs:      {solved} solved, {mean:.1} ms each on average");
     }
     Ok(())

@@ -48,6 +48,10 @@
 //! | validateTimezone | [`time::timezone::validate_timezone`] |
 //! | browsingReportEligible | [`tracking::browsing_report_eligible`] |
 //! | trackingAllowed | [`tracking::tracking_allowed`] |
+//! | devtoolsOpen | [`anti_crawler::detection::devtools_open`] |
+//! | debuggerPaused | [`anti_crawler::detection::debugger_paused`] |
+//! | extensionSources | [`anti_crawler::detection::extension_sources`] |
+//! | hookedFunctions | [`anti_crawler::detection::hooked_functions`] |
 //! | validateBehaviorEvent | [`tracking::event::validate_behavior_event`] |
 //! | validatePreference | [`tracking::preference::validate_preference`] |
 //! | challengeDifficulty | [`anti_crawler::difficulty::challenge_difficulty`] |

@@ -84,8 +84,13 @@ pub struct SolvePowInput {
     pub challenge: String,
     /// Required leading zero bits of the digest.
     pub difficulty: u32,
-    /// Nonces tried are `0..maxIterations`.
+    /// Nonces tried are `startNonce..startNonce + maxIterations`.
     pub max_iterations: u64,
+    /// The first nonce tried; 0 when absent. A client starts each solve somewhere new, so a
+    /// second proof for the same challenge is not the first one again (servers accept a proof
+    /// once).
+    #[serde(default)]
+    pub start_nonce: Option<u64>,
 }
 
 /// A nonce meeting the difficulty, with its hex digest.
@@ -97,15 +102,17 @@ pub struct PowSolution {
     pub digest: String,
 }
 
-/// `solvePow`: the smallest nonce below `maxIterations` whose digest has at least
-/// `difficulty` leading zero bits, or null (also at once when difficulty exceeds 256).
+/// `solvePow`: the first nonce from `startNonce` (0 when absent), of `maxIterations` tried,
+/// whose digest has at least `difficulty` leading zero bits, or null (also at once when
+/// difficulty exceeds 256).
 pub fn solve_pow(input: SolvePowInput) -> Option<PowSolution> {
     if input.difficulty > DIGEST_BITS {
         return None;
     }
-    let keyed = HmacSha256::new_from_slice(input.challenge.as_bytes())
-        .expect("HMAC takes any key length");
-    (0..input.max_iterations).find_map(|nonce| {
+    let keyed =
+        HmacSha256::new_from_slice(input.challenge.as_bytes()).expect("HMAC takes any key length");
+    let start = input.start_nonce.unwrap_or(0);
+    (start..start.saturating_add(input.max_iterations)).find_map(|nonce| {
         let d = digest_keyed(&keyed, nonce);
         (leading_zero_bits(&d) >= input.difficulty).then(|| PowSolution {
             nonce,
@@ -204,6 +211,7 @@ mod tests {
             challenge: "tingshu".into(),
             difficulty: 8,
             max_iterations: 100_000,
+            start_nonce: None,
         })
         .unwrap();
         assert!(s.digest.starts_with("00"));
@@ -219,12 +227,37 @@ mod tests {
     }
 
     #[test]
+    fn a_later_start_finds_another_proof_of_the_same_challenge() {
+        let solve = |start_nonce| {
+            solve_pow(SolvePowInput {
+                challenge: "same code".into(),
+                difficulty: 6,
+                max_iterations: 100_000,
+                start_nonce,
+            })
+            .unwrap()
+        };
+        let first = solve(None);
+        let later = solve(Some(first.nonce + 1));
+        assert!(later.nonce > first.nonce);
+        assert_ne!(later.digest, first.digest);
+        assert!(verify_pow(VerifyPowInput {
+            challenge: "same code".into(),
+            nonce: later.nonce,
+            digest: later.digest,
+            difficulty: 6,
+        }));
+        assert_eq!(solve(Some(0)), first);
+    }
+
+    #[test]
     fn unsolvable_is_none() {
         assert_eq!(
             solve_pow(SolvePowInput {
                 challenge: "x".into(),
                 difficulty: 257,
-                max_iterations: 10
+                max_iterations: 10,
+                start_nonce: None
             }),
             None
         );
@@ -232,7 +265,8 @@ mod tests {
             solve_pow(SolvePowInput {
                 challenge: "x".into(),
                 difficulty: 4,
-                max_iterations: 0
+                max_iterations: 0,
+                start_nonce: None
             }),
             None
         );
@@ -240,7 +274,8 @@ mod tests {
             solve_pow(SolvePowInput {
                 challenge: "x".into(),
                 difficulty: 200,
-                max_iterations: 50
+                max_iterations: 50,
+                start_nonce: None
             }),
             None
         );
@@ -273,7 +308,7 @@ mod tests {
 
         #[test]
         fn solve_then_verify_roundtrips(challenge in "[a-zA-Z0-9]{1,24}", difficulty in 0u32..6) {
-            let s = solve_pow(SolvePowInput { challenge: challenge.clone(), difficulty, max_iterations: 100_000 }).unwrap();
+            let s = solve_pow(SolvePowInput { challenge: challenge.clone(), difficulty, max_iterations: 100_000, start_nonce: None }).unwrap();
             let genuine = verify_pow(VerifyPowInput { challenge: challenge.clone(), nonce: s.nonce, digest: s.digest.clone(), difficulty });
             let other_nonce = verify_pow(VerifyPowInput { challenge: challenge.clone(), nonce: s.nonce + 1, digest: s.digest.clone(), difficulty: 0 });
             let other_challenge = verify_pow(VerifyPowInput { challenge: format!("{challenge}x"), nonce: s.nonce, digest: s.digest, difficulty: 0 });

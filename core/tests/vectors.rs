@@ -17,7 +17,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 92] = [
+const RULES: [&str; 96] = [
     "validateBehaviorEvent",
     "validatePreference",
     "challengeDifficulty",
@@ -61,6 +61,10 @@ const RULES: [&str; 92] = [
     "validateTimezone",
     "browsingReportEligible",
     "trackingAllowed",
+    "devtoolsOpen",
+    "debuggerPaused",
+    "extensionSources",
+    "hookedFunctions",
     "isBot",
     "isPremium",
     "premiumStatus",
@@ -189,6 +193,10 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "validateTimezone" => run(input, ok(time::timezone::validate_timezone)),
         "browsingReportEligible" => run(input, ok(tracking::browsing_report_eligible)),
         "trackingAllowed" => run(input, ok(tracking::tracking_allowed)),
+        "devtoolsOpen" => run(input, ok(anti_crawler::detection::devtools_open)),
+        "debuggerPaused" => run(input, ok(anti_crawler::detection::debugger_paused)),
+        "extensionSources" => run(input, ok(anti_crawler::detection::extension_sources)),
+        "hookedFunctions" => run(input, ok(anti_crawler::detection::hooked_functions)),
         "isBot" => run(input, ok(bots::is_bot)),
         "isPremium" => run(input, ok(premium::is_premium)),
         "premiumStatus" => run(input, ok(premium::premium_status)),

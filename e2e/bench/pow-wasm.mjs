@@ -1,8 +1,8 @@
-// The proof of work in wasm, as the browser's worker runs it: core's solvePow from the app's
-// pages module, in V8 (node, the engine Chromium runs). The same figures as
+// The proof of work in wasm, as the browser's worker runs it: core's solvePow from the
+// solver's own module (wasm/pkg-pow, built for speed), in V8 (node, the engine Chromium runs). The same figures as
 // `tingshu-bench pow` prints natively, for bench/anti-crawler.sh to compare.
 // Usage: node --experimental-wasm-modules e2e/bench/pow-wasm.mjs [digests] [difficulty] [challenges]
-import { solvePow } from '../../wasm/pkg-pages/tingshu_wasm_pages.js';
+import { solvePow } from '../../wasm/pkg-pow/tingshu_wasm_pow.js';
 
 const [digests = 200000, difficulty = 13, challenges = 50] = process.argv.slice(2).map(Number);
 

@@ -17,8 +17,8 @@ use std::fmt::Display;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tingshu_core::{
-    analytics, auth, bots, catalog, error_screen, format, i18n, offers, people, pow, premium,
-    anti_crawler, routing, spreadsheet, time, tracking, transfer, upload,
+    analytics, anti_crawler, auth, bots, catalog, error_screen, format, i18n, offers, people, pow,
+    premium, routing, spreadsheet, time, tracking, transfer, upload,
 };
 use wasm_bindgen::prelude::*;
 
@@ -128,9 +128,10 @@ mod pages {
         isPremium(premium::IsPremiumInput = "IsPremiumInput") -> "boolean" = ok(premium::is_premium);
         premiumStatus(premium::PremiumStatusInput = "PremiumStatusInput") -> "PremiumStatus" = ok(premium::premium_status);
         isLocalisable(routing::locale::IsLocalisableInput = "IsLocalisableInput") -> "boolean" = ok(routing::locale::is_localisable);
-        powDigest(pow::PowDigestInput = "PowDigestInput") -> "string" = ok(pow::pow_digest);
-        solvePow(pow::SolvePowInput = "SolvePowInput") -> "PowSolution | null" = ok(pow::solve_pow);
-        verifyPow(pow::VerifyPowInput = "VerifyPowInput") -> "boolean" = ok(pow::verify_pow);
+        devtoolsOpen(anti_crawler::detection::DevtoolsOpenInput = "DevtoolsOpenInput") -> "boolean" = ok(anti_crawler::detection::devtools_open);
+        debuggerPaused(anti_crawler::detection::DebuggerPausedInput = "DebuggerPausedInput") -> "boolean" = ok(anti_crawler::detection::debugger_paused);
+        extensionSources(anti_crawler::detection::ExtensionSourcesInput = "ExtensionSourcesInput") -> "string[]" = ok(anti_crawler::detection::extension_sources);
+        hookedFunctions(anti_crawler::detection::HookedFunctionsInput = "HookedFunctionsInput") -> "string[]" = ok(anti_crawler::detection::hooked_functions);
         chapterAccess(catalog::access::ChapterAccessInput = "ChapterAccessInput") -> "ChapterAccess" = ok(catalog::access::chapter_access);
         signAudioUrl(catalog::signed_url::SignAudioUrlInput = "SignAudioUrlInput") -> "string" = ok(catalog::signed_url::sign_audio_url);
         verifyAudioUrl(catalog::signed_url::VerifyAudioUrlInput = "VerifyAudioUrlInput") -> "SignatureCheck" = ok(catalog::signed_url::verify_audio_url);
@@ -164,5 +165,19 @@ mod pages {
         exportKinds(transfer::ExportKindsInput = "ExportKindsInput") -> "ExportKind[]" = ok(transfer::export_kinds);
         minorUnits(format::money::MinorUnitsInput = "MinorUnitsInput") -> "MinorUnits" = ok(format::money::minor_units);
         majorUnits(format::money::MajorUnitsInput = "MajorUnitsInput") -> "string" = ok(format::money::major_units);
+    }
+}
+
+/// The proof of work alone, for the solver's worker (app/src/lib/anti-crawler): built for speed
+/// (opt-level 3, wasm-opt -O3) rather than size, since a worker solving a challenge tries
+/// thousands of nonces, and small (tens of kilobytes) since nothing else comes with it.
+#[cfg(feature = "pow")]
+mod proof_of_work {
+    use super::*;
+
+    export_rules! {
+        powDigest(pow::PowDigestInput = "PowDigestInput") -> "string" = ok(pow::pow_digest);
+        solvePow(pow::SolvePowInput = "SolvePowInput") -> "PowSolution | null" = ok(pow::solve_pow);
+        verifyPow(pow::VerifyPowInput = "VerifyPowInput") -> "boolean" = ok(pow::verify_pow);
     }
 }

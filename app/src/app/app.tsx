@@ -1,7 +1,8 @@
 // The browser app: providers (with the one query cache, made at startup so the first page's data
 // can be asked for before the first render) around the update notices, the routes and the
-// behaviour tracking started after them (`later-tracking.tsx`), in the browser's history. The
-// global styles come first, before any component's.
+// behaviour tracking and the anti-crawler's detections started after them (`later-tracking.tsx`,
+// `later-anti-crawler.tsx`), in the browser's history. The global styles come first, before any
+// component's.
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 // A book's page and search draw with these at once: their scripts are asked for with the page
@@ -15,6 +16,7 @@ import '@/features/search/search-page.css';
 import type { i18n } from 'i18next';
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { LaterAntiCrawler } from './later-anti-crawler';
 import { LaterTracking } from './later-tracking';
 import { AppProvider } from './provider';
 import { RootRoutes } from './routes';
@@ -24,6 +26,7 @@ export function App({ i18n, queryClient }: { i18n: i18n; queryClient: QueryClien
   return (
     <AppProvider i18n={i18n} queryClient={queryClient}>
       <LaterUpdates />
+      <LaterAntiCrawler />
       <BrowserRouter>
         <RootRoutes />
         <LaterTracking />

@@ -1,8 +1,9 @@
-// The shared vectors of core, run through the two wasm builds: the browser runs the same rules as the server.
+// The shared vectors of core, run through the three wasm builds: the browser runs the same rules as the server.
 // All but the native-only rules below, which neither build exports.
 // A rule error is expected as `{"error": "<message>"}`: the wasm export throws an Error with that message.
 import * as shell from 'tingshu-wasm';
 import * as pages from 'tingshu-wasm-pages';
+import * as pow from 'tingshu-wasm-pow';
 import vectors from '../../../core/vectors/rules.json';
 
 interface Vector {
@@ -16,7 +17,7 @@ const list = vectors as Vector[];
 /** A rule exported by both modules would be built twice; by neither, missing. */
 const exportsOf = (module: object) =>
   Object.keys(module).filter((name) => !name.startsWith('__') && name !== 'default' && name !== 'initSync');
-const rules = { ...shell, ...pages } as unknown as Record<string, unknown>;
+const rules = { ...shell, ...pages, ...pow } as unknown as Record<string, unknown>;
 
 /**
  * Rules only the server computes whose tables would weigh on the browser: exported by neither
@@ -37,17 +38,21 @@ describe('core vectors through wasm', () => {
     expect(list.length).toBeGreaterThan(0);
   });
 
-  it('builds every rule into exactly one of the two modules', () => {
+  it('builds every rule into exactly one of the three modules', () => {
     const inShell = exportsOf(shell);
     const inPages = exportsOf(pages);
+    const inPow = exportsOf(pow);
     expect(inShell.filter((name) => inPages.includes(name))).toEqual([]);
+    expect(inPow.filter((name) => inShell.includes(name) || inPages.includes(name))).toEqual([]);
     expect(inShell.length).toBeGreaterThan(10);
     expect(inPages.length).toBeGreaterThan(10);
+    expect(inPow).toEqual(expect.arrayContaining(['solvePow', 'verifyPow', 'powDigest']));
   });
 
   it.each(NATIVE_ONLY)('keeps the native-only rule %s out of both modules, with vectors', (rule) => {
     expect(exportsOf(shell)).not.toContain(rule);
     expect(exportsOf(pages)).not.toContain(rule);
+    expect(exportsOf(pow)).not.toContain(rule);
     expect(list.filter((vector) => vector.rule === rule).length).toBeGreaterThan(0);
   });
 

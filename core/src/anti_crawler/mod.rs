@@ -1,4 +1,5 @@
-//! Anti-crawler rules (spec §4, §7, §9): how hard the proof of work is, and the detection
-//! reports browsers send.
+//! Anti-crawler rules (spec §4, §7, §9): how hard the proof of work is, what the browser's
+//! detectors decide, and the reports browsers send.
+pub mod detection;
 pub mod difficulty;
 pub mod report;

@@ -170,6 +170,7 @@ mod tests {
             challenge: code.into(),
             difficulty,
             max_iterations: 1 << 20,
+            start_nonce: None,
         })
         .expect("solvable");
         format!("{code}:{}:{}", solution.nonce, solution.digest)

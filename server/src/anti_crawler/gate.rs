@@ -248,6 +248,7 @@ mod tests {
             challenge: code.clone(),
             difficulty,
             max_iterations: 1 << 24,
+            start_nonce: None,
         })
         .unwrap();
         format!("{code}:{}:{}", solved.nonce, solved.digest)

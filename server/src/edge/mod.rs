@@ -62,6 +62,10 @@ pub const RESOURCE_CSP: &str = "default-src 'none'; frame-ancestors 'none'; sand
 /// nothing. Set by the app's file service; a handler's own policy is never replaced.
 pub const WORKER_CSP: &str =
     "default-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'";
+/// The policy of the app's module workers (`/assets/*.worker-*.js`, the proof-of-work solver):
+/// scripts and the wasm they compile from this site only, nothing else fetched from elsewhere.
+pub const MODULE_WORKER_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+    object-src 'none'; frame-ancestors 'none'";
 /// Browser features the app never uses, so an injected frame or script cannot ask for them.
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), usb=(), serial=()";
 /// A year of https-only, for sites served over https.

@@ -366,6 +366,26 @@ fn card_handlers<'h>(
     settings
 }
 
+/// Whether the anti-crawler gate lets `request`'s client read the catalogue now.
+fn catalogue_admitted(state: &AppState, request: &Request) -> bool {
+    let address = request
+        .extensions()
+        .get::<crate::client::ClientAddr>()
+        .copied()
+        .unwrap_or(crate::client::ClientAddr([127, 0, 0, 1].into()));
+    let now_secs = u64::try_from(chrono::Utc::now().timestamp()).unwrap_or(0);
+    !matches!(
+        state.anti_crawler.gate.admit(
+            crate::anti_crawler::gate::Guarded::Catalogue,
+            address.0,
+            address.budget_key(),
+            request.headers(),
+            now_secs,
+        ),
+        crate::anti_crawler::gate::Admission::Refused(_)
+    )
+}
+
 /// Middleware around the app's file service: writes the language, the preloads and (on a book
 /// or chapter page) the card into every page shell.
 pub async fn describe(
@@ -376,11 +396,13 @@ pub async fn describe(
     let path = request.uri().path().to_owned();
     let default_language = state.settings.default_language().get();
     let lang = lang_of(&path, request.headers(), default_language);
+    // The first data is a catalogue read: it spends the client's anti-crawler budget, and a
+    // client over it gets the page without (the app then asks the API, which challenges it).
+    let first_page = first_page_of(&path).filter(|_| catalogue_admitted(&state, &request));
     let response = next.run(request).await;
     if response.status() != StatusCode::OK || !is_html(response.headers()) {
         return response;
     }
-    let first_page = first_page_of(&path);
     let first = match first_page {
         Some(page) => first_data(&state, lang, page)
             .await

@@ -215,6 +215,7 @@ fn declare_utf8(headers: &mut HeaderMap) {
 async fn set_cache_control(request: Request, next: Next) -> Response {
     let is_asset = request.uri().path().starts_with("/assets/");
     let is_worker = request.uri().path() == SERVICE_WORKER;
+    let is_module_worker = is_asset && request.uri().path().contains(".worker-");
     let mut response = next.run(request).await;
     if !(response.status().is_success() || response.status().as_u16() == 304) {
         return response;
@@ -228,6 +229,12 @@ async fn set_cache_control(request: Request, next: Next) -> Response {
             HeaderValue::from_static(crate::edge::WORKER_CSP),
         );
         return response;
+    }
+    if is_module_worker {
+        response.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(crate::edge::MODULE_WORKER_CSP),
+        );
     }
     let policy = if is_html(response.headers()) {
         REVALIDATE

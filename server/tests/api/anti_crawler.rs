@@ -67,6 +67,7 @@ fn proof(challenge: &str, difficulty: u32) -> String {
         challenge: challenge.to_owned(),
         difficulty,
         max_iterations: 1 << 26,
+        start_nonce: None,
     })
     .expect("solvable");
     format!("{challenge}:{}:{}", solved.nonce, solved.digest)

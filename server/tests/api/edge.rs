@@ -81,6 +81,25 @@ async fn the_service_worker_may_fetch_from_the_site_and_is_always_revalidated() 
 }
 
 #[tokio::test]
+async fn a_module_worker_may_compile_its_wasm_and_fetch_from_the_site_only() {
+    let app = spawn_app().await;
+    let worker = app.get("/assets/solver.worker-4b1d2e.js").await;
+    assert_eq!(worker.status(), 200);
+    let headers = worker.headers();
+    let csp = headers["content-security-policy"].to_str().unwrap();
+    // Under the resource policy the solver's worker cannot fetch its wasm: no proof, ever.
+    assert!(!csp.contains("sandbox"), "{csp}");
+    assert!(csp.starts_with("default-src 'self'"), "{csp}");
+    assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval'"), "{csp}");
+    assert!(!csp.contains("unsafe-inline"), "{csp}");
+    assert!(headers["cache-control"].to_str().unwrap().contains("immutable"));
+    // Other scripts keep the resource policy.
+    let script = app.get("/assets/app-3f9a1c.js").await;
+    let csp = script.headers()["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("sandbox"), "{csp}");
+}
+
+#[tokio::test]
 async fn a_revalidated_page_keeps_the_page_policy() {
     let app = spawn_app().await;
     // A page that is the file as built (the home page and a book's carry data, and no validators).

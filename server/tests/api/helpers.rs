@@ -220,6 +220,12 @@ fn write_static_dir(root: &std::path::Path) -> PathBuf {
     .unwrap();
     // The build's brotli copy (any bytes do: the server sends them as they are).
     std::fs::write(dist.join("assets/app-3f9a1c.js.br"), BROTLI_COPY).unwrap();
+    // A module worker of the build (the proof-of-work solver's), named as Vite names them.
+    std::fs::write(
+        dist.join("assets/solver.worker-4b1d2e.js"),
+        "self.postMessage({ready: true});",
+    )
+    .unwrap();
     std::fs::write(
         dist.join("sw.js"),
         "self.addEventListener('fetch', () => {});",

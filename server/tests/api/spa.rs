@@ -302,3 +302,29 @@ async fn a_book_page_and_the_home_page_carry_what_the_api_answers_a_guest_first(
         assert!(!html.contains("book-page-1.js"), "{path}: {html}");
     }
 }
+
+#[tokio::test]
+async fn a_client_over_its_anti_crawler_budget_gets_pages_without_their_first_data() {
+    let app = spawn_app_with(|config| {
+        config.demo = true;
+        config.anti_crawler.per_minute = 2;
+    })
+    .await;
+    let app = &app;
+    let page = |path: &'static str| async move {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "the page itself is never refused");
+        response.text().await.unwrap()
+    };
+    assert!(first_data_of(&page("/books/1").await).is_some());
+    assert!(first_data_of(&page("/").await).is_some());
+    let refused = page("/books/1").await;
+    assert!(
+        first_data_of(&refused).is_none(),
+        "over budget, the data comes through the API (which challenges)"
+    );
+    assert!(
+        !refused.contains("<title>Tingshu test shell</title>"),
+        "its card (the book's title) stays: {refused}"
+    );
+}

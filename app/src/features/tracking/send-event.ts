@@ -1,6 +1,6 @@
 // Sends one behaviour event (spec §7, §9): with fetch, 5 s a try and up to 3 retries waiting 1, 2
 // and 3 s; or, as the page unloads, with `navigator.sendBeacon`. A failure is only logged.
-import { apiUrl, pageLanguageHeaders, retryableStatuses } from '@/lib/http';
+import { apiUrl, challengeFetch, pageLanguageHeaders, retryableStatuses } from '@/lib/http';
 
 /** The behaviour endpoints the browser sends to (`POST /api/behavior/{kind}`). */
 export type TrackedKind = 'pageview' | 'browsing';
@@ -26,7 +26,7 @@ async function attempt(kind: TrackedKind, body: string, token: string | null): P
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), attemptTimeoutMs);
   try {
-    return await fetch(apiUrl(`/api/behavior/${kind}`), {
+    return await challengeFetch(apiUrl(`/api/behavior/${kind}`), {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',

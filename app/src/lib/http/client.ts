@@ -1,6 +1,8 @@
 // The generic JSON client (spec §7): base URL from runtime config, `{success, data}` unwrapped,
-// 400–599 thrown as ApiError, one retry of transient statuses for reads and none for writes.
+// 400–599 thrown as ApiError, one retry of transient statuses for reads and none for writes, and
+// every answer inspected for the anti-crawler's challenge (`./challenge`).
 import { ApiError, isErrorBody } from './api-error';
+import { challengeFetch, isChallenge } from './challenge';
 import { apiUrl } from './config';
 import { pageLanguageHeaders } from './page-language';
 
@@ -33,7 +35,7 @@ function networkError(): ApiError {
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const { body, headers = {}, signal } = options;
   try {
-    return await fetch(apiUrl(path), {
+    return await challengeFetch(apiUrl(path), {
       method,
       headers: {
         Accept: 'application/json',
@@ -64,7 +66,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   for (;;) {
     const response = await send(upper, path, options);
     if (response.status >= 400 && response.status <= 599) {
-      if (retriesLeft > 0 && retryableStatuses.has(response.status)) {
+      // A challenge was answered once already (or cannot be): another try would be refused too.
+      if (retriesLeft > 0 && retryableStatuses.has(response.status) && !isChallenge(response)) {
         retriesLeft -= 1;
         continue;
       }
