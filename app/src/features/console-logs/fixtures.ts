@@ -1,5 +1,14 @@
 // Log rows as the server answers them, for the log pages' tests.
-import type { AccessEntry, AuditEntry, DailyEntry, RevokedSession, SecurityEvent, Throttle } from './logs-api';
+import type {
+  AccessEntry,
+  AntiCrawlerOverview,
+  AuditEntry,
+  CrawlerReport,
+  DailyEntry,
+  RevokedSession,
+  SecurityEvent,
+  Throttle,
+} from './logs-api';
 
 export const auditEntry = (id: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   id,
@@ -73,5 +82,30 @@ export const securityEvent = (id: number, over: Partial<SecurityEvent> = {}): Se
   ip: '10.0.0.9',
   userAgent: 'Firefox',
   createdAt: Date.UTC(2024, 4, 20, 4),
+  ...over,
+});
+
+export const crawlerReport = (id: number, over: Partial<CrawlerReport> = {}): CrawlerReport => ({
+  id,
+  type: 'devtools',
+  visitorId: '0b7e1f52-7c4e-4d0c-9a55-2f1f6c1e8a01',
+  visitor: '5d41402abc4b2a76',
+  reportedAt: Date.UTC(2024, 4, 20, 4),
+  receivedAt: Date.UTC(2024, 4, 20, 4, 0, 1),
+  // The contract types `details` as an empty object (`Record<string, never>`): any JSON object comes.
+  details: { outerWidth: 1600, innerWidth: 1200 } as unknown as CrawlerReport['details'],
+  ...over,
+});
+
+export const antiCrawlerOverview = (
+  reports: CrawlerReport[],
+  over: Partial<AntiCrawlerOverview> = {},
+): AntiCrawlerOverview => ({
+  baseDifficulty: 4,
+  maxDifficulty: 12,
+  siteDifficulty: 7,
+  refusalsLastMinute: 38,
+  reportsDropped: 0,
+  reports,
   ...over,
 });

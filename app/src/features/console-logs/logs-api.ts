@@ -1,6 +1,7 @@
 // The console's "what happened" endpoints (manage:system), one function each, answering what the
 // contract says (`lib/api/types`); every call is made as the signed-in operator (`authRequest`).
 import type { ApiData } from '@/lib/api/types';
+import type { operations } from '@/lib/api/schema';
 import { query, type Params } from '@/lib/catalog-api';
 import { authRequest } from '@/lib/http';
 
@@ -18,6 +19,10 @@ export type ThrottleList = ApiData<'/api/admin/security/throttles', 'get'>;
 export type Throttle = ThrottleList['items'][number];
 export type RevokedPage = ApiData<'/api/admin/security/revoked-sessions', 'get'>;
 export type RevokedSession = RevokedPage['items'][number];
+export type AntiCrawlerOverview = ApiData<'/api/admin/anti-crawler', 'get'>;
+export type CrawlerReport = AntiCrawlerOverview['reports'][number];
+/** The detections a report can be of (the contract's `type` filter). */
+export type CrawlerReportType = NonNullable<NonNullable<operations['overview']['parameters']['query']>['type']>;
 
 export const logsApi = {
   /** The audit log, newest first: `actor`, `entity`, `action`, `from`/`to` (ms), `cursor`, `limit`. */
@@ -43,4 +48,7 @@ export const logsApi = {
   /** Sessions revoked for a replayed refresh token, the latest first. */
   revoked: (params: Params, { signal }: Signal = {}) =>
     authRequest<RevokedPage>('GET', `/api/admin/security/revoked-sessions${query(params)}`, { signal }),
+  /** The anti-crawler's difficulty now and its latest reports, newest first: `type`, `limit` (1 to 200). */
+  antiCrawler: (params: Params, { signal }: Signal = {}) =>
+    authRequest<AntiCrawlerOverview>('GET', `/api/admin/anti-crawler${query(params)}`, { signal }),
 };

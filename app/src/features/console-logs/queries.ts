@@ -37,6 +37,11 @@ export const logQueries = {
       queryKey: ['console', 'security', 'revoked', definedParams(params)],
       queryFn: ({ signal }) => logsApi.revoked(params, { signal }),
     }),
+  antiCrawler: (params: Params) =>
+    queryOptions({
+      queryKey: ['console', 'security', 'anti-crawler', definedParams(params)],
+      queryFn: ({ signal }) => logsApi.antiCrawler(params, { signal }),
+    }),
 };
 
 /** Clears a throttle by its key. */

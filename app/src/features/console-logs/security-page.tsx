@@ -1,6 +1,7 @@
 // /admin/security (manage:system): who the sign-in throttle holds back now (each with an unlock,
 // confirmed first), sessions revoked because a refresh token was replayed, and the sign-in and
-// token events (a kind filter and the page kept in the address).
+// token events (a kind filter and the page kept in the address), and the anti-crawler's difficulty
+// and detection reports (`./anti-crawler-section`).
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { formatDuration } from '@/lib/core';
 import { useDescribeFailure } from '@/lib/form-errors';
 import { pathTo } from '@/lib/paths';
 import { useUrlFilters } from '@/lib/use-url-filters';
+import { AntiCrawlerSection } from './anti-crawler-section';
 import { Time, useLogFormat } from './format';
 import type { Throttle } from './logs-api';
 import { logQueries, useClearThrottle } from './queries';
@@ -45,6 +47,7 @@ export function AdminSecurityPage() {
       <Throttles />
       <RevokedSessions />
       <Events />
+      <AntiCrawlerSection />
     </div>
   );
 }
