@@ -3,7 +3,7 @@
 import { apiUrl, challengeFetch, pageLanguageHeaders, retryableStatuses } from '@/lib/http';
 
 /** The behaviour endpoints the browser sends to (`POST /api/behavior/{kind}`). */
-export type TrackedKind = 'pageview' | 'browsing';
+export type TrackedKind = 'pageview' | 'browsing' | 'play' | 'search' | 'favorite';
 
 /** Spec §9: how long one try may take. */
 export const attemptTimeoutMs = 5000;

@@ -1,5 +1,6 @@
 // The tracking session's timing rules: a page view about 100 ms after each navigation, the browsing
-// summary when the page is hidden, left or unloaded (sendBeacon) and only from 3 s of viewing.
+// summary when the page is hidden, left or unloaded (sendBeacon) and only from 3 s of viewing; the
+// pages' play, search and favourite events with the session's fields.
 import { mockAnyFetch, json, type Call } from '@/testing/fetch';
 import { pageViewDelayMs, Tracker, type TrackerOptions } from './tracker';
 
@@ -31,7 +32,13 @@ const sent = (kind: string) => calls.filter((call) => call.url.endsWith(`/api/be
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 12) });
   const ok = json(200, { success: true, data: null });
-  ({ calls } = mockAnyFetch({ 'POST /api/behavior/pageview': ok, 'POST /api/behavior/browsing': ok }));
+  ({ calls } = mockAnyFetch({
+    'POST /api/behavior/pageview': ok,
+    'POST /api/behavior/browsing': ok,
+    'POST /api/behavior/play': ok,
+    'POST /api/behavior/search': ok,
+    'POST /api/behavior/favorite': ok,
+  }));
   beacon = vi.fn(() => true);
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
 });
@@ -151,6 +158,48 @@ describe('the browsing summary', () => {
     const body = JSON.parse(await (beacon.mock.calls[0][1] as Blob).text());
     expect(body).toMatchObject({ pageUrl: '/books/7', viewDuration: 3.5, sessionId });
     expect(sent('browsing')).toHaveLength(0);
+  });
+});
+
+describe('play, search and favourite events', () => {
+  const at = Date.UTC(2026, 10, 28, 11, 59);
+  const session = {
+    sessionId,
+    timestamp: at,
+    deviceInfo: expect.objectContaining({ userAgent: navigator.userAgent, language: navigator.language }),
+  };
+
+  it('sends each to its endpoint at once, with the session, the device, when and where it happened', async () => {
+    const tracking = tracker();
+    tracking.record({
+      kind: 'play',
+      bookId: 7,
+      chapterId: 70,
+      position: 12.5,
+      duration: 1800,
+      at,
+      pageUrl: '/books/7',
+    });
+    tracking.record({ kind: 'search', query: '三体', resultCount: 4, at, pageUrl: '/search?q=三体' });
+    tracking.record({ kind: 'search', query: '三体', resultCount: 4, bookId: 9, at, pageUrl: '/search?q=三体' });
+    tracking.record({ kind: 'favorite', bookId: 7, action: 'remove', at, pageUrl: '/favorites' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent('play').map((call) => call.body)).toEqual([
+      { ...session, bookId: 7, chapterId: 70, position: 12.5, duration: 1800, pageUrl: '/books/7' },
+    ]);
+    expect(sent('search').map((call) => call.body)).toEqual([
+      { ...session, query: '三体', resultCount: 4, pageUrl: '/search?q=三体' },
+      { ...session, query: '三体', resultCount: 4, bookId: 9, pageUrl: '/search?q=三体' },
+    ]);
+    expect(sent('favorite').map((call) => call.body)).toEqual([
+      { ...session, bookId: 7, action: 'remove', pageUrl: '/favorites' },
+    ]);
+  });
+
+  it('sends none while tracking is not allowed', async () => {
+    tracker({ allowed: () => false }).record({ kind: 'favorite', bookId: 7, action: 'add', at, pageUrl: '/books/7' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,8 @@
 // The tracking session's timing (spec §4, §9): a page view about 100 ms after each navigation, and
 // each page's browsing summary (time viewed, deepest scroll, clicks) when the page is hidden, left
-// for another page or unloaded (then by `sendBeacon`), only when core's 3-second rule allows.
+// for another page or unloaded (then by `sendBeacon`), only when core's 3-second rule allows; and the
+// play, search and favourite events the pages note (`lib/behavior-events`), stamped when they happened.
+import type { NotedEvent } from '@/lib/behavior-events';
 import { browsingReportEligible } from '@/lib/core';
 import type { validateBehaviorEvent } from '@/lib/core-pages';
 import { deviceInfo } from './device-info';
@@ -115,6 +117,13 @@ export class Tracker {
     };
     const timer = setTimeout(send, Math.max(0, at + pageViewDelayMs - this.now()));
     this.pendingView = { at, timer, send };
+  }
+
+  /** Sends a play, search or favourite event a page noted, with the time and page it was noted on. */
+  record({ kind, at, ...fields }: NotedEvent): void {
+    if (!this.options.allowed()) return;
+    const event = { ...fields, timestamp: at, sessionId: this.options.sessionId, deviceInfo: deviceInfo() };
+    void postEvent(kind, event, this.options.sending);
   }
 
   /** The page is seen again (shown after being hidden): a new stretch of viewing starts. */

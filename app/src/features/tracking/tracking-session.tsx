@@ -1,20 +1,15 @@
 // The tracking session inside the app (loaded a few seconds after it, `app/later-tracking.tsx`):
-// feeds the router's navigations to the tracker, and stops sending when the listener turns tracking off.
+// feeds the router's navigations and the pages' noted events (`lib/behavior-events`) to the tracker,
+// and stops sending when the listener turns tracking off.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { authStore } from '@/features/auth/auth-store';
 import { useCurrentUser } from '@/features/auth/use-auth';
-import type { UserView } from '@/lib/api/types';
+import { takeEvents } from '@/lib/behavior-events';
 import { bearerToken } from '@/lib/http';
-import { trackingAllowed } from '@/lib/core';
-import { browserSignals } from '@/lib/tracking-consent';
+import { mayTrack } from '@/lib/tracking-consent';
 import { trackingSessionId } from './session-id';
 import { Tracker, type NotedNavigation } from './tracker';
-
-/** Whether events may be sent for `user` now (core's `trackingAllowed`). */
-export function mayTrack(user: UserView | null): boolean {
-  return trackingAllowed({ ...browserSignals(), trackingEnabled: user?.preferences.trackingEnabled ?? null });
-}
 
 function accessTokenNow(): string | null {
   const { isAuthenticated, tokens } = authStore.getSnapshot();
@@ -40,7 +35,11 @@ export function TrackingSession({ earlier }: { earlier: NotedNavigation[] }) {
   useEffect(() => {
     const stop = tracker.start();
     tracker.catchUp(earlier);
-    return stop;
+    const stopTaking = takeEvents((event) => tracker.record(event));
+    return () => {
+      stop();
+      stopTaking();
+    };
   }, [tracker, earlier]);
   useEffect(() => tracker.navigated(pathname + search), [tracker, pathname, search]);
   return null;
