@@ -1,9 +1,11 @@
-// The listener's library pages: server data, empty states, remove one and clear all.
+// The listener's library pages: server data, empty states, remove one and clear all; a favourite
+// the server took noted as a favourite event.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HistoryItem } from '@/lib/api/types';
+import { takeEvents, type NotedEvent } from '@/lib/behavior-events';
 import { book, bookDetail, chapter, page } from '@/testing/catalog-fixtures';
-import { mockFetch, ok } from '@/testing/fetch';
+import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
 
@@ -65,6 +67,34 @@ describe('library', () => {
     // The cached empty list was made stale by the write: the page asks again and shows the book.
     expect(await screen.findByRole('link', { name: '七号书' })).toBeInTheDocument();
     expect(callsTo('GET', '/api/me/favorites')).toHaveLength(2);
+  });
+
+  it('notes a favourite added on its page and removed from the list once the server took each, none when refused', async () => {
+    takeEvents(() => {})();
+    const taken: NotedEvent[] = [];
+    const stop = takeEvents((event) => taken.push(event));
+    const favourite = { book: book(7, { title: '七号书' }), addedAt: Date.now(), progress: null };
+    mockFetch({
+      'GET /api/books/7': ok(bookDetail(7, { title: '七号书' })),
+      'GET /api/books/7/chapters': ok(page([chapter(1)])),
+      'PUT /api/me/favorites/7': [apiError(403, 'forbidden', 'Not now'), ok({ added: true })],
+      'GET /api/me/favorites': ok(page([favourite])),
+      'DELETE /api/me/favorites/7': ok({ removed: true }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/books/7', { user: users.free });
+    await user.click(await screen.findByRole('button', { name: '收藏' }, { timeout: 5000 }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '收藏' })).toBeEnabled());
+    expect(taken).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '收藏' }));
+    expect(await screen.findByRole('button', { name: '已收藏' })).toBeInTheDocument();
+    expect(taken).toEqual([expect.objectContaining({ kind: 'favorite', bookId: 7, action: 'add' })]);
+
+    await act(() => router.navigate('/favorites'));
+    await user.click(await screen.findByRole('button', { name: '移除《七号书》' }));
+    await waitFor(() => expect(taken).toHaveLength(2));
+    expect(taken[1]).toMatchObject({ kind: 'favorite', bookId: 7, action: 'remove' });
+    stop();
   });
 
   it('shows empty favorites', async () => {

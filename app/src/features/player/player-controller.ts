@@ -2,8 +2,11 @@
 // Media Session and progress sync (server every 10 s while playing, on pause, on chapter end and
 // on page hide by sendBeacon; newest timestamp wins by core's `progressWins`; saves made offline
 // wait in a queue). Downloaded chapters also play with no server (`playDownload`). The chapter on
-// it is remembered per listener and comes back, paused, at the next start (`restore`).
+// it is remembered per listener and comes back, paused, at the next start (`restore`). A chapter's
+// first start of playing after it is put on the player (or replayed after its end) is noted as a
+// play event (`lib/behavior-events`).
 import type { ChapterDetail } from '@/lib/api/types';
+import { noteEvent } from '@/lib/behavior-events';
 import { catalogApi, libraryApi } from '@/lib/catalog-api';
 import { authStore } from '@/features/auth/auth-store';
 import { clampPlaybackRate, progressWins, sleepTimerRemaining } from '@/lib/core';
@@ -136,6 +139,8 @@ export class PlayerController {
   private source: ChapterSource = 'server';
   /** The page's language changed while a chapter was loading: its words are asked again once shown. */
   private detailsStale = false;
+  /** The chapter on the element has started playing since it was put there (its play event is noted). */
+  private playNoted = false;
 
   /** `onProgressSaved`: the server took a position (`finished`: the chapter's end), for caches to catch up. */
   constructor(private readonly onProgressSaved: (finished: boolean) => void = () => {}) {
@@ -172,6 +177,7 @@ export class PlayerController {
     const offs = [
       on('play', () => {
         this.set({ playing: true });
+        this.notePlay(audio);
         this.startSaving();
         this.updatePositionState();
       }),
@@ -361,6 +367,7 @@ export class PlayerController {
     const position = options.startAt ?? (await this.resumePosition(chapter));
     if (token !== this.loadToken) return;
     this.source = source;
+    this.playNoted = false;
     this.set({ chapter, status: 'ready', currentTime: position, duration: chapter.durationSecs, buffered: 0 });
     rememberChapter(listenerId(), chapter, position, source);
     if (audio) {
@@ -520,8 +527,25 @@ export class PlayerController {
     this.sleepTimer = null;
   }
 
+  /** The play event, once per chapter put on the player: where it starts, and how long it is when known. */
+  private notePlay(audio: HTMLAudioElement): void {
+    const chapter = this.state.chapter;
+    if (this.playNoted || !chapter || this.state.status !== 'ready') return;
+    this.playNoted = true;
+    const measured = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : null;
+    noteEvent({
+      kind: 'play',
+      bookId: chapter.bookId,
+      chapterId: chapter.id,
+      position: audio.currentTime,
+      duration: chapter.durationSecs > 0 ? chapter.durationSecs : measured,
+    });
+  }
+
   private onEnded(): void {
     this.set({ playing: false });
+    // Played again from its end, the chapter starts anew.
+    this.playNoted = false;
     this.stopSaving();
     this.save(true);
     if (this.state.sleep?.mode === 'chapterEnd') {

@@ -1,7 +1,9 @@
-// /search: the form drives the address, highlighted snippets are rendered safely, facets and empty state.
-import { screen, waitFor } from '@testing-library/react';
+// /search: the form drives the address, highlighted snippets are rendered safely, facets and empty state;
+// each search's results and the result opened are noted as search events.
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SearchItem } from '@/lib/api/types';
+import { takeEvents, type NotedEvent } from '@/lib/behavior-events';
 import { book, page } from '@/testing/catalog-fixtures';
 import { mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
@@ -57,5 +59,33 @@ describe('/search', () => {
     mockFetch({ 'GET /api/categories': ok([]), 'GET /api/search': result([]) });
     renderApp('/search?q=zzz');
     expect(await screen.findByText('没有找到与“zzz”相关的书，换个关键词试试')).toBeInTheDocument();
+  });
+
+  it('notes each search when its results arrive (not each page of them), and the result the listener opens', async () => {
+    // The searches of the tests before, queued with no tracking code to take them, are not this one's.
+    takeEvents(() => {})();
+    const taken: NotedEvent[] = [];
+    const stop = takeEvents((event) => taken.push(event));
+    const { calls } = mockFetch({
+      'GET /api/categories': ok([]),
+      'GET /api/search': result([{ book: book(3, { title: '西游记' }), highlights: {} }], 41),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/search?q=xyj');
+    await screen.findByRole('link', { name: '西游记' }, { timeout: 5000 });
+    expect(taken).toEqual([expect.objectContaining({ kind: 'search', query: 'xyj', resultCount: 41 })]);
+
+    await act(() => router.navigate('/search?q=xyj&page=2'));
+    await waitFor(() => expect(calls.some((call) => call.url.includes('page=2'))).toBe(true));
+    await screen.findByRole('link', { name: '西游记' });
+    expect(taken).toHaveLength(1);
+    await act(() => router.navigate('/search?q=xyj&status=finished'));
+    await waitFor(() => expect(taken).toHaveLength(2));
+    expect(taken[1]).toMatchObject({ kind: 'search', query: 'xyj', resultCount: 41 });
+
+    await user.click(await screen.findByRole('link', { name: '西游记' }));
+    expect(taken).toHaveLength(3);
+    expect(taken[2]).toMatchObject({ kind: 'search', query: 'xyj', resultCount: 41, bookId: 3 });
+    stop();
   });
 });

@@ -1,12 +1,14 @@
 // /search: the advanced form (query, category, status, access, sort) kept in the address, results
-// with highlighted snippets, category facets and an empty state.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// with highlighted snippets, category facets and an empty state. Each search's results (not each
+// page of them) and the result the listener opens are noted as search events (`lib/behavior-events`).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { AccessBadge, Cover } from '@/components/catalog/book-card';
 import { Pagination } from '@/components/catalog/pagination';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
+import { noteEvent } from '@/lib/behavior-events';
 import { useLang } from '@/lib/lang';
 import { catalogQueries } from '@/lib/queries/catalog';
 import { CategoryOptions } from '@/components/catalog/category-options';
@@ -44,6 +46,15 @@ export function SearchPage() {
     // Nothing is asked until there is something to look for.
     enabled: active,
   });
+  const query = values.q.trim();
+  const found = results.isSuccess ? results.data.total : null;
+  const searched = useRef('');
+  useEffect(() => {
+    const search = JSON.stringify([query, values.category, values.status, values.access, values.sort]);
+    if (!active || found === null || searched.current === search) return;
+    searched.current = search;
+    noteEvent({ kind: 'search', query, resultCount: found });
+  }, [active, found, query, values.category, values.status, values.access, values.sort]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -152,7 +163,12 @@ export function SearchPage() {
                     <Cover book={book} size="sm" priority={index < 3} />
                     <div>
                       <h2>
-                        <LocalizedLink to={pathTo('bookDetail', { id: book.id })}>
+                        <LocalizedLink
+                          to={pathTo('bookDetail', { id: book.id })}
+                          onClick={() =>
+                            noteEvent({ kind: 'search', query, resultCount: results.data.total, bookId: book.id })
+                          }
+                        >
                           <Highlight html={highlights.title} fallback={book.title} />
                         </LocalizedLink>
                       </h2>

@@ -1,6 +1,8 @@
 // The listener's library: the bookshelf, favourites and history queries (all under the viewer's
-// key), the writes to them, and which cached answers each write makes stale.
+// key), the writes to them, and which cached answers each write makes stale; a favourite the server
+// took is noted as a favourite event (`lib/behavior-events`).
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { noteEvent } from '@/lib/behavior-events';
 import { libraryApi } from '@/lib/catalog-api';
 import { viewerKey, type Viewer } from './viewer';
 
@@ -60,7 +62,10 @@ export function useShelfMutation(userId: number | null) {
     mutationFn: async ({ shelf, bookId, on }: { shelf: Shelf; bookId: number; on: boolean }) => {
       await (shelf === 'bookshelf' ? libraryApi.setBookshelf(bookId, on) : libraryApi.setFavorite(bookId, on));
     },
-    onSuccess: (_nothing, { shelf, bookId }) => void shelfChanged(queryClient, userId, shelf, bookId),
+    onSuccess: (_nothing, { shelf, bookId, on }) => {
+      if (shelf === 'favorites') noteEvent({ kind: 'favorite', bookId, action: on ? 'add' : 'remove' });
+      void shelfChanged(queryClient, userId, shelf, bookId);
+    },
   });
 }
 
