@@ -3,7 +3,7 @@
 // each section's empty state; the anti-crawler's difficulty and reports, filtered by type.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, ok } from '@/testing/fetch';
+import { apiError, mockFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
 import { antiCrawlerOverview, crawlerReport, revokedSession, securityEvent, throttle } from './fixtures';
@@ -142,5 +142,26 @@ describe('console security', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('crawler-figures')).toHaveTextContent('38');
     expect(screen.queryByText('Reports dropped')).not.toBeInTheDocument();
+  });
+
+  it('says when the anti-crawler could not be read, and reads it again on retry', async () => {
+    mockFetch({
+      'GET /api/admin/security/throttles': ok({ items: [] }),
+      'GET /api/admin/security/revoked-sessions': ok(revokedPage([])),
+      'GET /api/admin/security/events': ok(eventPage([])),
+      'GET /api/admin/anti-crawler': [
+        apiError(400, 'validation_error', 'Not a report type'),
+        ok(antiCrawlerOverview([crawlerReport(1)])),
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/en/admin/security', { user: users.admin, lang: 'en' });
+    const section = (await screen.findByRole('heading', { name: 'Anti-crawler' }, { timeout: 5000 })).closest(
+      'section',
+    )!;
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent('Not a report type');
+    await user.click(within(alert).getByRole('button'));
+    expect(await screen.findByTestId('crawler-report-1')).toBeInTheDocument();
   });
 });
