@@ -1,7 +1,8 @@
 //! `events`: behaviour events sent at a fixed rate (page views, as browsers send them after each
 //! navigation) while listeners browse the catalogue in a closed loop; prints the events
-//! accepted per second and the listeners' latency. With `--rate 0` the listeners run alone,
-//! the figure the tracking load is compared with.
+//! accepted per second and the listeners' latency (their requests paced, 400 a second by
+//! default). With `--rate 0` the listeners run alone, the figure the tracking load is compared
+//! with.
 use std::{
     sync::{
         atomic::{AtomicU64, Ordering},
@@ -27,9 +28,13 @@ pub struct EventsArgs {
     /// Connections the events are spread over.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=512))]
     pub senders: u64,
-    /// Listeners browsing at once (closed loop).
+    /// Listeners browsing at once.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub listeners: u32,
+    /// Their requests per second in all, paced (0: each as fast as it can, a closed loop, which
+    /// on a small machine measures the CPU left over rather than the latency a listener sees).
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    pub listener_rate: u64,
     /// How long, in seconds.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub seconds: u64,
@@ -81,10 +86,20 @@ pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
     let mut listeners = Vec::new();
     for listener in 0..args.listeners {
         let (client, base) = (client.clone(), base.clone());
+        let pace = (args.listener_rate > 0).then(|| {
+            Duration::from_secs_f64(f64::from(args.listeners) / args.listener_rate as f64)
+        });
         listeners.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             let mut n = u64::from(listener);
+            let mut ticks = pace.map(tokio::time::interval);
+            if let Some(ticks) = ticks.as_mut() {
+                ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            }
             while Instant::now() < deadline {
+                if let Some(ticks) = ticks.as_mut() {
+                    ticks.tick().await;
+                }
                 n += 1;
                 let path = if n % 2 == 0 {
                     format!("/api/books?page={}&pageSize=20", n % 3 + 1)

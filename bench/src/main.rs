@@ -19,8 +19,8 @@
 //! memory is measured under).
 //!
 //! `scraper --base-url …` walks the catalogue from one address as fast as it can (with `--pay`,
-//! solving every challenge); `pow` times the native proof-of-work solver; `events --base-url …`
-//! sends behaviour events at a fixed rate while listeners browse.
+//! solving every challenge); `events --base-url …` sends behaviour events at a fixed rate while
+//! listeners browse. (The proof-of-work solver's own speed: `core/examples/pow_speed.rs`.)
 //!
 //! It starts nothing itself and only talks to loopback (127.0.0.1 or [::1]): it is a load
 //! generator, and pointing one at someone else's server is not its job. The same command
@@ -36,7 +36,6 @@ mod logs_load;
 mod logs_seed;
 mod mixed;
 mod net;
-mod pow;
 mod range;
 mod rng;
 mod scraper;
@@ -75,8 +74,6 @@ enum Command {
     Logs(logs_load::LogsArgs),
     /// A scraper walking the catalogue from one address (optionally paying the challenges).
     Scraper(scraper::ScraperArgs),
-    /// The native proof-of-work solver's speed.
-    Pow(pow::PowArgs),
     /// Behaviour events at a fixed rate while listeners browse.
     Events(events::EventsArgs),
 }
@@ -94,7 +91,6 @@ async fn main() -> anyhow::Result<()> {
         Command::LogsPlan(args) => logs_seed::plan(args).await,
         Command::Logs(args) => logs_load::run(args).await,
         Command::Scraper(args) => scraper::run(args).await,
-        Command::Pow(args) => pow::run(args).await,
         Command::Events(args) => events::run(args).await,
     }
 }

@@ -146,7 +146,7 @@ pub struct ValidateBehaviorEventInput {
     pub chapter_id: Option<f64>,
     /// `play`: where in the chapter, seconds.
     pub position: Option<f64>,
-    /// `play`: seconds listened.
+    /// `play`: the chapter's length in seconds, when known (the event is sent as it starts).
     pub duration: Option<f64>,
     /// `search`: what was searched (required).
     pub query: Option<String>,

@@ -2953,7 +2953,7 @@ export interface components {
             position: number | null;
             /**
              * Format: double
-             * @description `play`: seconds listened.
+             * @description `play`: the chapter's length in seconds, when known (the event is sent as it starts).
              * @default null
              */
             duration: number | null;
@@ -3510,7 +3510,7 @@ export interface components {
             position: number | null;
             /**
              * Format: double
-             * @description `play`: seconds listened.
+             * @description `play`: the chapter's length in seconds, when known (the event is sent as it starts).
              * @default null
              */
             duration: number | null;
@@ -3948,7 +3948,7 @@ export interface components {
             position: number | null;
             /**
              * Format: double
-             * @description `play`: seconds listened.
+             * @description `play`: the chapter's length in seconds, when known (the event is sent as it starts).
              * @default null
              */
             duration: number | null;
@@ -4122,7 +4122,7 @@ export interface components {
             position: number | null;
             /**
              * Format: double
-             * @description `play`: seconds listened.
+             * @description `play`: the chapter's length in seconds, when known (the event is sent as it starts).
              * @default null
              */
             duration: number | null;
@@ -4473,7 +4473,7 @@ export interface components {
             position: number | null;
             /**
              * Format: double
-             * @description `play`: seconds listened.
+             * @description `play`: the chapter's length in seconds, when known (the event is sent as it starts).
              * @default null
              */
             duration: number | null;
@@ -6824,7 +6824,7 @@ export interface components {
             position: number | null;
             /**
              * Format: double
-             * @description `play`: seconds listened.
+             * @description `play`: the chapter's length in seconds, when known (the event is sent as it starts).
              * @default null
              */
             duration: number | null;
