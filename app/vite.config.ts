@@ -306,7 +306,14 @@ export default defineConfig({
   },
   server: {
     fs: {
-      allow: [here('.'), here('../wasm/pkg'), here('../wasm/pkg-pages'), here('../wasm/pkg-pow'), here('../locales'), here('../core/vectors')],
+      allow: [
+        here('.'),
+        here('../wasm/pkg'),
+        here('../wasm/pkg-pages'),
+        here('../wasm/pkg-pow'),
+        here('../locales'),
+        here('../core/vectors'),
+      ],
     },
     proxy: {
       '/api': backend,

@@ -64,8 +64,12 @@ pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
         let period = Duration::from_secs_f64(args.senders as f64 / args.rate as f64);
         let url = base.join("/api/behavior/pageview")?;
         for sender in 0..args.senders {
-            let (client, url, accepted, failed) =
-                (client.clone(), url.clone(), accepted.clone(), failed.clone());
+            let (client, url, accepted, failed) = (
+                client.clone(),
+                url.clone(),
+                accepted.clone(),
+                failed.clone(),
+            );
             senders.push(tokio::spawn(async move {
                 let mut ticks = tokio::time::interval(period);
                 ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -73,7 +77,11 @@ pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
                 while Instant::now() < deadline {
                     ticks.tick().await;
                     n += 1;
-                    let sent = client.post(url.clone()).json(&event(sender, n)).send().await;
+                    let sent = client
+                        .post(url.clone())
+                        .json(&event(sender, n))
+                        .send()
+                        .await;
                     let counter = match sent {
                         Ok(r) if r.status() == StatusCode::OK => &accepted,
                         _ => &failed,

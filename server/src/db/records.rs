@@ -18,6 +18,10 @@ use super::Writer;
 
 /// How many rows one insert carries at most.
 const BATCH: usize = 256;
+/// How long a batch that is not full waits for more rows before it is written: under load one
+/// transaction then carries many rows instead of each row taking one (at 5,000 rows/s, about 40
+/// transactions a second instead of thousands on the one write path).
+const LINGER: Duration = Duration::from_millis(25);
 
 /// Counters of one queue, as `/readyz` shows them.
 #[derive(Debug, Default, Serialize)]
@@ -97,6 +101,15 @@ async fn write_batches<A>(
 {
     let mut batch = Vec::with_capacity(BATCH);
     while receiver.recv_many(&mut batch, BATCH).await > 0 {
+        if batch.len() < BATCH {
+            tokio::time::sleep(LINGER).await;
+            while batch.len() < BATCH {
+                match receiver.try_recv() {
+                    Ok(row) => batch.push(row),
+                    Err(_) => break,
+                }
+            }
+        }
         let rows = batch.len() as u64;
         // Every batch is one transaction: all its rows are stored, or none and they are counted.
         let written = async {

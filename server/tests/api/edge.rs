@@ -90,12 +90,20 @@ async fn a_module_worker_may_compile_its_wasm_and_fetch_from_the_site_only() {
     // Under the resource policy the solver's worker cannot fetch its wasm: no proof, ever.
     assert!(!csp.contains("sandbox"), "{csp}");
     assert!(csp.starts_with("default-src 'self'"), "{csp}");
-    assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval'"), "{csp}");
+    assert!(
+        csp.contains("script-src 'self' 'wasm-unsafe-eval'"),
+        "{csp}"
+    );
     assert!(!csp.contains("unsafe-inline"), "{csp}");
-    assert!(headers["cache-control"].to_str().unwrap().contains("immutable"));
+    assert!(headers["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("immutable"));
     // Other scripts keep the resource policy.
     let script = app.get("/assets/app-3f9a1c.js").await;
-    let csp = script.headers()["content-security-policy"].to_str().unwrap();
+    let csp = script.headers()["content-security-policy"]
+        .to_str()
+        .unwrap();
     assert!(csp.contains("sandbox"), "{csp}");
 }
 

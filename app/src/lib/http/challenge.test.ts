@@ -53,7 +53,14 @@ describe('the anti-crawler challenge in the JSON client', () => {
     mockAnyFetch({ 'GET /api/books': answer });
     await request('GET', '/api/books');
     await vi.waitFor(() => expect(window.localStorage.getItem(challengeCodeKey)).toBe(code));
-    await vi.waitFor(() => expect(solver).toHaveBeenCalledWith({ challenge: code, difficulty: 13, maxIterations, startNonce: expect.any(Number) }));
+    await vi.waitFor(() =>
+      expect(solver).toHaveBeenCalledWith({
+        challenge: code,
+        difficulty: 13,
+        maxIterations,
+        startNonce: expect.any(Number),
+      }),
+    );
   });
 
   it('answers a 429 with challengeCode at the top level: the proof computed ahead, one retry with it', async () => {
@@ -85,7 +92,12 @@ describe('the anti-crawler challenge in the JSON client', () => {
     await vi.waitFor(() => expect(solver).toHaveBeenCalledTimes(1));
     await request('GET', '/api/b');
     await vi.waitFor(() => expect(solver).toHaveBeenCalledTimes(2));
-    expect(solver).toHaveBeenLastCalledWith({ challenge: newer, difficulty: 14, maxIterations, startNonce: expect.any(Number) });
+    expect(solver).toHaveBeenLastCalledWith({
+      challenge: newer,
+      difficulty: 14,
+      maxIterations,
+      startNonce: expect.any(Number),
+    });
     expect(window.localStorage.getItem(challengeCodeKey)).toBe(newer);
   });
 
@@ -97,7 +109,12 @@ describe('the anti-crawler challenge in the JSON client', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1].headers['X-Challenge-Proof']).toBe(proofOf(code));
     expect(calls[1].body).toEqual({ bookId: 1 });
-    expect(solver).toHaveBeenCalledWith({ challenge: code, difficulty: 13, maxIterations, startNonce: expect.any(Number) });
+    expect(solver).toHaveBeenCalledWith({
+      challenge: code,
+      difficulty: 13,
+      maxIterations,
+      startNonce: expect.any(Number),
+    });
     expect(window.localStorage.getItem(challengeCodeKey)).toBe(code);
   });
 
