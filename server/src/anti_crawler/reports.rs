@@ -12,7 +12,6 @@ use sea_orm::{
 };
 use serde::Serialize;
 use tingshu_core::{
-    analytics::day_of_ms,
     anti_crawler::report::{
         validate_anti_crawler_report, ReportKind, ReportValidation, ValidateAntiCrawlerReportInput,
     },
@@ -26,7 +25,7 @@ use crate::{
     db::{records::RecordQueue, Db},
     entities::anti_crawler_report,
     error::{ApiError, ApiResult},
-    tracking::{events::USER_AGENT_HASHED_CHARS, visitor::visitor_hash},
+    tracking::visitor::visitor_at,
 };
 
 /// Reports waiting to be written at most; beyond, new ones are dropped and counted.
@@ -115,16 +114,11 @@ impl Reports {
             });
         }
         self.pressure.reported(reporter.budget_key);
-        let agent: String = reporter
-            .user_agent
-            .chars()
-            .take(USER_AGENT_HASHED_CHARS)
-            .collect();
-        let visitor = visitor_hash(
+        let visitor = visitor_at(
             &self.visitor_key,
-            day_of_ms(now_ms),
+            now_ms,
             reporter.budget_key,
-            &agent,
+            reporter.user_agent,
         );
         self.queue.push(anti_crawler_report::ActiveModel {
             id: NotSet,

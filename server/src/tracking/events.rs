@@ -6,7 +6,6 @@ use axum::http::Uri;
 use sea_orm::ActiveValue::{NotSet, Set};
 use serde_json::json;
 use tingshu_core::{
-    analytics::day_of_ms,
     spelling::Spelling,
     tracking::{
         event::{
@@ -18,14 +17,11 @@ use tingshu_core::{
     Lang,
 };
 
-use super::{visitor::visitor_hash, Tracking};
+use super::{visitor::visitor_at, Tracking};
 use crate::{
     entities::{behavior_event, user},
     error::{ApiError, ApiResult},
 };
-
-/// Most characters of a user agent used in the visitor hash.
-pub const USER_AGENT_HASHED_CHARS: usize = 512;
 
 /// What the request says about the visitor, besides the event.
 #[derive(Debug, Clone, Copy)]
@@ -79,16 +75,11 @@ impl Tracking {
         if !allowed {
             return Ok(Outcome::Declined);
         }
-        let agent: String = visit
-            .user_agent
-            .chars()
-            .take(USER_AGENT_HASHED_CHARS)
-            .collect();
-        let visitor = visitor_hash(
+        let visitor = visitor_at(
             &self.visitor_key,
-            day_of_ms(now_ms),
+            now_ms,
             visit.budget_key,
-            &agent,
+            visit.user_agent,
         );
         self.events.push(row(
             &event,

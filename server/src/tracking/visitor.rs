@@ -18,6 +18,21 @@ pub fn visitor_hash(key: &[u8], day: i64, budget_key: IpAddr, user_agent: &str) 
     hex::encode(mac.finalize().into_bytes())
 }
 
+/// Most characters of a user agent used in the visitor hash.
+pub const USER_AGENT_HASHED_CHARS: usize = 512;
+
+/// The visitor of a request at `now_ms`: [`visitor_hash`] of its UTC day, budget key and user
+/// agent (its first [`USER_AGENT_HASHED_CHARS`] characters).
+pub fn visitor_at(key: &[u8], now_ms: i64, budget_key: IpAddr, user_agent: &str) -> String {
+    let agent: String = user_agent.chars().take(USER_AGENT_HASHED_CHARS).collect();
+    visitor_hash(
+        key,
+        tingshu_core::analytics::day_of_ms(now_ms),
+        budget_key,
+        &agent,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@ use tingshu_core::{
     pow::{solve_pow, SolvePowInput},
 };
 
-use crate::helpers::{spawn_app_with, TestApp, TestUser};
+use crate::helpers::{spawn_app_with, TestApp};
 
 const BOOKS: &str = "/api/books";
 
@@ -240,16 +240,6 @@ async fn a_verified_crawler_passes_under_its_limit_and_a_forged_one_is_refused()
     assert_eq!(body["code"], "challenge_required");
 }
 
-async fn admin(app: &TestApp) -> TestUser {
-    let user = app.signed_up_user("ac_admin").await;
-    app.sql(&format!(
-        "UPDATE users SET user_type = 'admin' WHERE id = {}",
-        user.id
-    ))
-    .await;
-    user
-}
-
 #[tokio::test]
 async fn reports_are_checked_stored_without_an_address_raise_difficulty_and_are_listed() {
     let app = app_with_budget(100).await;
@@ -296,7 +286,7 @@ async fn reports_are_checked_stored_without_an_address_raise_difficulty_and_are_
         .await;
     assert_eq!(leaked, 0);
 
-    let admin = admin(&app).await;
+    let admin = app.administrator("ac_admin").await;
     let response = app
         .get_as("/api/admin/anti-crawler?type=devtools", &admin.access_token)
         .await;

@@ -131,6 +131,17 @@ impl TestApp {
     }
 
     /// Registers a fresh user and answers its tokens.
+    /// A signed-up user made an administrator (`user_type = 'admin'`) with SQL.
+    pub async fn administrator(&self, name: &str) -> TestUser {
+        let user = self.signed_up_user(name).await;
+        self.sql(&format!(
+            "UPDATE users SET user_type = 'admin' WHERE id = {}",
+            user.id
+        ))
+        .await;
+        user
+    }
+
     pub async fn signed_up_user(&self, name: &str) -> TestUser {
         let email = format!("{name}@example.com");
         let response = self.register(&email, name, GOOD_PASSWORD).await;
