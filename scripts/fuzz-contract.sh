@@ -20,7 +20,7 @@ base="http://127.0.0.1:$port"
 # Budgets far above what the run sends, so generated requests reach the handlers.
 (cd "$work" && DATA_DIR=data PORT="$port" DEMO=1 RUST_LOG=error \
   REGISTER_PER_HOUR=1000000 PASSWORD_RESET_PER_HOUR=1000000 FEEDBACK_PER_HOUR=1000000 \
-  SEARCH_PER_MINUTE=1000000 \
+  SEARCH_PER_MINUTE=1000000 ANTI_CRAWLER_REPORTS_PER_MINUTE=1000000 \
   PASSWORD_HASH_MEMORY_KIB=1024 PASSWORD_HASH_ITERATIONS=1 \
   exec "$binary" > server.log 2>&1) &
 server_pid=$!

@@ -392,7 +392,28 @@ pub fn fields() -> Vec<FieldContract> {
         vec![Constraint::Required, Constraint::NotBlank],
     );
     behavior_fields(&mut add);
+    anti_crawler_fields(&mut add);
     all
+}
+
+/// `validateAntiCrawlerReport`.
+fn anti_crawler_fields(add: &mut impl FnMut(&'static str, &'static str, Vec<Constraint>)) {
+    use crate::anti_crawler::report as r;
+    const REPORT: &str = "ValidateAntiCrawlerReportInput";
+    add(
+        REPORT,
+        "type",
+        vec![Constraint::Required, spellings::<r::ReportKind>()],
+    );
+    add(REPORT, "visitorId", required_text(r::VISITOR_ID_MAX_CHARS));
+    add(
+        REPORT,
+        "timestamp",
+        vec![Constraint::Whole {
+            min: 0,
+            max: crate::tracking::event::TIMESTAMP_MAX,
+        }],
+    );
 }
 
 /// `validateBehaviorEvent` (the fields every kind shares; the server states which each kind
@@ -539,6 +560,7 @@ mod tests {
             "DeviceInfoInput" => json!({"userAgent": "Mozilla/5.0"}),
             "ValidatePreferenceInput" => json!({"preferenceType": "category",
                 "preferenceKey": "1"}),
+            "ValidateAntiCrawlerReportInput" => json!({"type": "devtools", "visitorId": "v1"}),
             // Checked by the server alone (signing in, refreshing): its API tests hold them.
             _ => return None,
         })
@@ -630,6 +652,13 @@ mod tests {
                     crate::tracking::preference::PreferenceValidation::Invalid { errors } => {
                         names(errors)
                     }
+                }
+            }
+            "ValidateAntiCrawlerReportInput" => {
+                use crate::anti_crawler::report::{validate_anti_crawler_report, ReportValidation};
+                match validate_anti_crawler_report(from(form)) {
+                    ReportValidation::Valid { .. } => vec![],
+                    ReportValidation::Invalid { errors } => names(errors),
                 }
             }
             other => panic!("no validator for {other}"),

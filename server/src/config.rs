@@ -177,6 +177,9 @@ pub struct AntiCrawlerConfig {
     /// How long a pass lasts, in seconds.
     #[arg(long, env = "ANTI_CRAWLER_PASS_SECS", default_value_t = 600)]
     pub pass_secs: u64,
+    /// Detection reports (`POST /api/anti-crawler/report`) per client address per minute.
+    #[arg(long, env = "ANTI_CRAWLER_REPORTS_PER_MINUTE", default_value_t = 20)]
+    pub reports_per_minute: u32,
     /// Requests per minute each verified search-engine crawler may make.
     #[arg(long, env = "VERIFIED_CRAWLER_PER_MINUTE", default_value_t = 600)]
     pub crawler_per_minute: u32,

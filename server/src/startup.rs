@@ -69,8 +69,13 @@ fn anti_crawler_feature(
         pressure.clone(),
     ));
     anti_crawler::gate::forget_idle_every_minute(Arc::downgrade(&gate));
-    let reports =
-        anti_crawler::Reports::new(db.clone(), queue, accounts.keys.visitor_key(), pressure);
+    let reports = anti_crawler::Reports::new(
+        db.clone(),
+        queue,
+        accounts.keys.visitor_key(),
+        pressure,
+        config.anti_crawler.reports_per_minute,
+    );
     Ok(AntiCrawler { gate, reports })
 }
 

@@ -223,6 +223,7 @@ mod tests {
             pass_per_minute: 3,
             pass_secs: 600,
             crawler_per_minute: 2,
+            reports_per_minute: 20,
             crawlers_file: None,
         };
         Gate::new(

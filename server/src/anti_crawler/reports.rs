@@ -30,8 +30,6 @@ use crate::{
 
 /// Reports waiting to be written at most; beyond, new ones are dropped and counted.
 pub const REPORT_QUEUE_CAPACITY: usize = 2_000;
-/// Reports one client may send per minute.
-pub const REPORTS_PER_MINUTE: u32 = 20;
 /// Reports listed at most at once.
 pub const LIST_MAX: u64 = 200;
 
@@ -77,8 +75,9 @@ impl Reports {
         queue: RecordQueue<anti_crawler_report::ActiveModel>,
         visitor_key: Arc<[u8]>,
         pressure: Pressure,
+        per_minute: u32,
     ) -> Self {
-        let per_minute = NonZeroU32::new(REPORTS_PER_MINUTE).expect("positive");
+        let per_minute = NonZeroU32::new(Ord::max(per_minute, 1)).expect("positive");
         let quota = Quota::with_period(Duration::from_secs(60) / per_minute.get())
             .expect("a positive period")
             .allow_burst(per_minute);

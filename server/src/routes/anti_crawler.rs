@@ -40,7 +40,7 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
 /// `integrity`; `visitorId`; `timestamp` in ms; `details`, a JSON object of at most 2,048
 /// characters). It raises the sender's proof-of-work difficulty for an hour and never blocks
 /// anything. The client's address is never stored (a visitor hash that rotates daily stands
-/// for it). 429 past 20 reports a minute from one address.
+/// for it). 429 past `ANTI_CRAWLER_REPORTS_PER_MINUTE` (20) reports a minute from one address.
 #[utoipa::path(post, path = "/anti-crawler/report", tag = "anti-crawler",
     request_body = ValidateAntiCrawlerReportInput,
     responses((status = 200, body = Success<Nothing>),

@@ -1326,7 +1326,7 @@ export interface paths {
          *     `integrity`; `visitorId`; `timestamp` in ms; `details`, a JSON object of at most 2,048
          *     characters). It raises the sender's proof-of-work difficulty for an hour and never blocks
          *     anything. The client's address is never stored (a visitor hash that rotates daily stands
-         *     for it). 429 past 20 reports a minute from one address.
+         *     for it). 429 past `ANTI_CRAWLER_REPORTS_PER_MINUTE` (20) reports a minute from one address.
          */
         post: operations["report"];
         delete?: never;
@@ -6751,16 +6751,12 @@ export interface components {
         ValidateAntiCrawlerReportInput: {
             /**
              * @description `devtools`, `debugger`, `extensions`, `hooks` or `integrity`.
-             * @default null
+             * @enum {string}
              */
-            type: string | null;
+            type: "devtools" | "debugger" | "extensions" | "hooks" | "integrity";
+            /** @description The browser's own id for this visitor (its tracking session id). */
+            visitorId: string;
             /**
-             * @description The browser's own id for this visitor (its tracking session id).
-             * @default null
-             */
-            visitorId: string | null;
-            /**
-             * Format: double
              * @description When it was detected, in milliseconds since 1970; the time of arrival when absent.
              * @default null
              */
