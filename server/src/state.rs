@@ -111,3 +111,10 @@ impl FromRef<AppState> for AntiCrawler {
         state.anti_crawler.clone()
     }
 }
+
+/// The analytics routes' handlers take the analytics feature alone.
+impl FromRef<AppState> for Analytics {
+    fn from_ref(state: &AppState) -> Self {
+        state.analytics.clone()
+    }
+}

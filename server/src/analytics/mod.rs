@@ -1,10 +1,12 @@
 //! How it is going: daily rollups folded in the background from the raw tables, read back as
-//! the analytics overview, search analytics and the period report; and the feedback inbox.
+//! the analytics overview, search analytics and the period report; the behaviour rollups read
+//! back as visitor analytics; and the feedback inbox.
 pub mod feedback;
 pub mod overview;
 pub mod queries;
 pub mod report;
 pub mod rollup;
+pub mod visitors;
 
 use std::time::Duration;
 

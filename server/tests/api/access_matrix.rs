@@ -169,6 +169,7 @@ const EXPECTED: &[(&str, &str, [Gets; 5])] = &[
     // Analytics: editors hold view:analytics; reports and feedback need manage:system.
     ("GET", "/admin/analytics", [U, F, F, T, T]),
     ("GET", "/admin/search-analytics", [U, F, F, T, T]),
+    ("GET", "/admin/visitor-analytics", [U, F, F, T, T]),
     ("GET", "/admin/reports", [U, F, F, F, T]),
     ("GET", "/admin/feedback", [U, F, F, F, T]),
     ("POST", "/admin/feedback/{id}/reply", [U, F, F, F, T]),

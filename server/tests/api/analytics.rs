@@ -1,6 +1,7 @@
 //! Analytics: the daily rollups folded in increments equal a recount of the raw rows over a
-//! generated month; the overview, search analytics (西游记 and xiyouji as one query), the
-//! period report (JSON and CSV) and the feedback inbox, with their refusals.
+//! generated month; the overview, search analytics (西游记 and xiyouji as one query), visitor
+//! analytics from the behaviour rollups, the period report (JSON and CSV) and the feedback
+//! inbox, with their refusals.
 use reqwest::Method;
 use serde_json::json;
 use tingshu_server::analytics::roll_up;
@@ -638,4 +639,153 @@ async fn listening_carried_on_the_next_day_counts_on_that_day_only_once() {
             format!("{},0,150,1,1", FIRST_DAY + 1)
         ]
     );
+}
+
+#[tokio::test]
+async fn visitor_analytics_sum_the_behaviour_rollups_of_the_period_and_the_one_before() {
+    let app = spawn_app().await;
+    let boss = app.administrator("boss").await;
+    let (first, last) = (FIRST_DAY, FIRST_DAY + 2);
+    // 2026-11-01 and 11-03 have rows, 11-02 none; 10-29 and 10-31 are the previous period;
+    // 10-28 and 11-04 are outside both.
+    app.sql(&format!(
+        "INSERT INTO behavior_daily (day, visitors, page_views, events) VALUES \
+         ({first}, 10, 30, 50), ({last}, 5, 12, 20), ({}, 4, 9, 11), ({}, 2, 3, 4), \
+         ({}, 100, 100, 100), ({}, 100, 100, 100)",
+        first - 1,
+        first - 3,
+        first - 4,
+        last + 1
+    ))
+    .await;
+    let mut pages = vec![
+        format!("({first}, '/books/1', 10)"),
+        format!("({first}, '/books/2', 8)"),
+        format!("({first}, '/', 12)"),
+        format!("({last}, '/books/2', 6)"),
+        format!("({last}, '/search', 2)"),
+        format!("({}, '/old', 99)", first - 1),
+        format!("({}, '/later', 99)", last + 1),
+    ];
+    // Eleven pages seen once: the ties go by address, and the list stops at ten lines.
+    pages.extend((0..11).map(|n| format!("({}, '/p/{n:02}', 1)", first + 1)));
+    app.sql(&format!(
+        "INSERT INTO behavior_daily_pages (day, page_url, views) VALUES {}",
+        pages.join(", ")
+    ))
+    .await;
+    app.sql(&format!(
+        "INSERT INTO behavior_daily_sources (day, source, visits) VALUES \
+         ({first}, 'direct', 5), ({first}, 'google.com', 3), ({last}, 'google.com', 4), \
+         ({last}, 'bing.com', 1), ({}, 'baidu.com', 50)",
+        first - 1
+    ))
+    .await;
+
+    let (status, body) = send(
+        &app,
+        Method::GET,
+        "/api/admin/visitor-analytics?from=2026-11-01&to=2026-11-03",
+        &boss,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let data = &body["data"];
+    assert_eq!(
+        (&data["from"], &data["to"]),
+        (&json!("2026-11-01"), &json!("2026-11-03"))
+    );
+    assert_eq!(
+        (&data["previousFrom"], &data["previousTo"]),
+        (&json!("2026-10-29"), &json!("2026-10-31"))
+    );
+    assert_eq!(
+        data["current"],
+        json!({"visitors": 15, "pageViews": 42, "events": 70})
+    );
+    assert_eq!(
+        data["previous"],
+        json!({"visitors": 6, "pageViews": 12, "events": 15})
+    );
+    assert_eq!(
+        data["days"],
+        json!([
+            {"date": "2026-11-01", "visitors": 10, "pageViews": 30},
+            {"date": "2026-11-02", "visitors": 0, "pageViews": 0},
+            {"date": "2026-11-03", "visitors": 5, "pageViews": 12},
+        ])
+    );
+    let top_pages: Vec<(String, i64)> = data["topPages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["pageUrl"].as_str().unwrap().to_owned(),
+                p["views"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    let mut expected: Vec<(String, i64)> = [
+        ("/books/2", 14),
+        ("/", 12),
+        ("/books/1", 10),
+        ("/search", 2),
+    ]
+    .map(|(url, views)| (url.to_owned(), views))
+    .to_vec();
+    expected.extend((0..6).map(|n| (format!("/p/{n:02}"), 1)));
+    assert_eq!(top_pages, expected);
+    assert_eq!(
+        data["topSources"],
+        json!([
+            {"source": "google.com", "visits": 7},
+            {"source": null, "visits": 5},
+            {"source": "bing.com", "visits": 1},
+        ])
+    );
+
+    // A period with no rollups is all zeros, one point a day.
+    let (status, body) = send(
+        &app,
+        Method::GET,
+        "/api/admin/visitor-analytics?from=2025-01-01&to=2025-01-02",
+        &boss,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["data"]["current"],
+        json!({"visitors": 0, "pageViews": 0, "events": 0})
+    );
+    assert_eq!(body["data"]["days"].as_array().unwrap().len(), 2);
+    assert_eq!(body["data"]["topPages"], json!([]));
+}
+
+#[tokio::test]
+async fn visitor_analytics_refuse_a_bad_period_and_a_listener() {
+    let app = spawn_app().await;
+    let boss = app.administrator("boss").await;
+    let listener = app.signed_up_user("listener").await;
+    let (status, body) = send(
+        &app,
+        Method::GET,
+        "/api/admin/visitor-analytics?from=2026-11-30&to=2026-11-01",
+        &boss,
+        None,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["fields"]["to"].is_string(), "{body}");
+    let (status, _) = send(
+        &app,
+        Method::GET,
+        "/api/admin/visitor-analytics?from=2026-11-01&to=2026-11-30",
+        &listener,
+        None,
+    )
+    .await;
+    assert_eq!(status, 403);
 }

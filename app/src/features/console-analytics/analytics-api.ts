@@ -17,6 +17,11 @@ export const analyticsApi = {
     authRequest<ApiData<'/api/admin/search-analytics', 'get'>>('GET', `/api/admin/search-analytics${query(period)}`, {
       signal,
     }),
+  /** Visitors, page views and events of a period and the one before it, per day, top pages and sources. */
+  visitors: (period: Period, { signal }: Signal = {}) =>
+    authRequest<ApiData<'/api/admin/visitor-analytics', 'get'>>('GET', `/api/admin/visitor-analytics${query(period)}`, {
+      signal,
+    }),
   /** The period report as JSON. */
   report: (period: Period, { signal }: Signal = {}) =>
     authRequest<ApiData<'/api/admin/reports', 'get'>>('GET', `/api/admin/reports${query(period)}`, { signal }),

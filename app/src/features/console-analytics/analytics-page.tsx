@@ -1,7 +1,8 @@
 // /admin/analytics (view:analytics): a period (kept in the address) compared with the one before
 // it — daily active listeners, plays, listening hours, new users, members gained and lost, orders
-// and revenue per currency, the top books (with their completion), chapters and categories — read
-// from the server's daily rollups. Each chart has a table of the same numbers.
+// and revenue per currency, the top books (with their completion), chapters and categories, and
+// the period's visitors — read from the server's daily rollups. Each chart has a table of the same
+// numbers.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { useAnalyticsFormat } from './format';
 import { PeriodPicker } from './period-picker';
 import { analyticsQueries } from './queries';
 import { usePeriod } from './use-period';
+import { VisitorsSection } from './visitors-section';
 import '@/components/console/console.css';
 import './console-analytics.css';
 
@@ -32,6 +34,7 @@ export function AdminAnalyticsPage() {
       {overview.isPending && <Skeleton count={6} variant="row" />}
       {overview.isError && <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />}
       {overview.isSuccess && <Overview data={overview.data} />}
+      <VisitorsSection period={period} />
     </div>
   );
 }

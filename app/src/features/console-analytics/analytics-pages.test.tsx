@@ -1,14 +1,14 @@
 // The analytics pages: the period from the address sent to the server and compared with the one
 // before; a bad period refused by core before anything is asked; every chart with its table of
-// numbers; search lines with the forms counted together; the report with its CSV download and
+// numbers; the period's visitors (direct visits worded, an empty period, a failure retried); search lines with the forms counted together; the report with its CSV download and
 // print button; the feedback inbox answered in place, a blank answer refused in the page's language.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { page } from '@/testing/catalog-fixtures';
-import { mockAnyFetch, mockFetch, ok, type Call } from '@/testing/fetch';
+import { apiError, mockAnyFetch, mockFetch, ok, type Call } from '@/testing/fetch';
 import { renderApp } from '@/testing/render-app';
 import { users } from '@/testing/users';
-import { feedback, overview, quietOverview, report, searches } from './fixtures';
+import { feedback, overview, quietOverview, quietVisitors, report, searches, visitors } from './fixtures';
 
 // jsdom draws no canvas: the chart library is a stand-in that records what it was asked to draw.
 const drawn = vi.hoisted(() => [] as unknown[][]);
@@ -80,6 +80,82 @@ describe('console analytics', () => {
     expect(
       await screen.findByText('这段时间还没有任何收听、注册或订单。', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+
+  it('shows the period’s visitors against the previous one, per day, with the top pages and sources', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/analytics': ok(overview()),
+      'GET /api/admin/visitor-analytics': ok(visitors()),
+    });
+    renderApp('/admin/analytics?from=2026-11-01&to=2026-11-03', { user: users.admin });
+    const section = await screen.findByRole('region', { name: '访客' }, { timeout: 5000 });
+    const people = await within(section).findByTestId('visitor-metric-visitors');
+    expect(within(people).getByText('1,500')).toBeInTheDocument();
+    expect(within(people).getByText(/减少 100/)).toBeInTheDocument();
+    expect(within(people).getByText(/上期：1,600/)).toBeInTheDocument();
+    expect(within(within(section).getByTestId('visitor-metric-pageViews')).getByText(/持平/)).toBeInTheDocument();
+    expect(within(within(section).getByTestId('visitor-metric-events')).getByText(/增加 500/)).toBeInTheDocument();
+    expect(params(calls, '/api/admin/visitor-analytics')[0].get('from')).toBe('2026-11-01');
+    expect(params(calls, '/api/admin/visitor-analytics')[0].get('to')).toBe('2026-11-03');
+    expect(within(section).getByText(/按已结束的 UTC 日统计/)).toBeInTheDocument();
+    // Visitors and page views per day, a day without visits at 0, drawn and as a table.
+    const chart = within(section).getByRole('figure', { name: '每日访客与页面浏览量' });
+    const quietDay = within(chart).getByRole('rowheader', { name: '2026-11-02' }).closest('tr')!;
+    expect(within(quietDay).getAllByText('0')).toHaveLength(2);
+    await waitFor(() =>
+      expect(drawn).toContainEqual([
+        [0, 1, 2],
+        [1000, 0, 500],
+        [3000, 0, 1200],
+      ]),
+    );
+    const pages = within(section).getByRole('region', { name: '热门页面' });
+    expect(
+      within(pages)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['/books/7', '/']);
+    expect(within(pages).getByText('1,400')).toBeInTheDocument();
+    const sources = within(section).getByRole('region', { name: '主要来源' });
+    expect(
+      within(sources)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['www.google.com', '直接访问（无来源网站）']);
+  });
+
+  it('says when no visits were recorded in the period, and that only finished days count', async () => {
+    mockFetch({
+      'GET /api/admin/analytics': ok(overview()),
+      'GET /api/admin/visitor-analytics': ok(quietVisitors()),
+    });
+    renderApp('/en/admin/analytics?from=2026-11-01&to=2026-11-03', { user: users.admin });
+    const section = await screen.findByRole('region', { name: 'Visitors' }, { timeout: 5000 });
+    expect(
+      await within(section).findByText(
+        'No visits recorded in this period. Only finished days are counted: today appears once it is over.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('figure')).not.toBeInTheDocument();
+  });
+
+  it('shows a failure of the visitors alone, and asks again on retry', async () => {
+    const user = userEvent.setup();
+    const failure = apiError(500, 'internal', '服务器出错了');
+    // The HTTP client asks once more on a 5xx by itself: both fail, the retry button's ask succeeds.
+    const { calls } = mockFetch({
+      'GET /api/admin/analytics': ok(overview()),
+      'GET /api/admin/visitor-analytics': [failure, failure, ok(visitors())],
+    });
+    renderApp('/admin/analytics?from=2026-11-01&to=2026-11-03', { user: users.admin });
+    const section = await screen.findByRole('region', { name: '访客' }, { timeout: 5000 });
+    expect(await within(section).findByText('服务器出错了')).toBeInTheDocument();
+    const asked = params(calls, '/api/admin/visitor-analytics').length;
+    await user.click(within(section).getByRole('button', { name: '重试' }));
+    expect(await within(section).findByTestId('visitor-metric-visitors')).toBeInTheDocument();
+    expect(params(calls, '/api/admin/visitor-analytics').length).toBeGreaterThan(asked);
+    // The rest of the page was not touched by the failure.
+    expect(screen.getByTestId('metric-plays')).toBeInTheDocument();
   });
 
   it('lists search queries with the forms counted together and those that found nothing', async () => {

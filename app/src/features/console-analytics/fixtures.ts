@@ -1,5 +1,11 @@
 // Console answers for the tests of the analytics pages, typed by the contract.
-import type { AdminFeedback, AnalyticsOverview, PeriodReport, SearchAnalytics } from '@/lib/api/types';
+import type {
+  AdminFeedback,
+  AnalyticsOverview,
+  PeriodReport,
+  SearchAnalytics,
+  VisitorAnalytics,
+} from '@/lib/api/types';
 
 const zero = {
   activeListeners: 0,
@@ -54,6 +60,40 @@ export function overview(patch: Partial<AnalyticsOverview> = {}): AnalyticsOverv
 
 export const quietOverview = (): AnalyticsOverview =>
   overview({ current: zero, previous: zero, revenue: [], topBooks: [], topChapters: [], topCategories: [] });
+
+/** The visitors of the same three days against the three before them; a day with no visits. */
+export function visitors(patch: Partial<VisitorAnalytics> = {}): VisitorAnalytics {
+  return {
+    from: '2026-11-01',
+    to: '2026-11-03',
+    previousFrom: '2026-10-29',
+    previousTo: '2026-10-31',
+    current: { visitors: 1500, pageViews: 4200, events: 7000 },
+    previous: { visitors: 1600, pageViews: 4200, events: 6500 },
+    days: [
+      { date: '2026-11-01', visitors: 1000, pageViews: 3000 },
+      { date: '2026-11-02', visitors: 0, pageViews: 0 },
+      { date: '2026-11-03', visitors: 500, pageViews: 1200 },
+    ],
+    topPages: [
+      { pageUrl: '/books/7', views: 1400 },
+      { pageUrl: '/', views: 1200 },
+    ],
+    topSources: [
+      { source: 'www.google.com', visits: 700 },
+      { source: null, visits: 500 },
+    ],
+    ...patch,
+  };
+}
+
+export const quietVisitors = (): VisitorAnalytics =>
+  visitors({
+    current: { visitors: 0, pageViews: 0, events: 0 },
+    days: [],
+    topPages: [],
+    topSources: [],
+  });
 
 export function searches(patch: Partial<SearchAnalytics> = {}): SearchAnalytics {
   return {

@@ -19,6 +19,11 @@ export const analyticsQueries = {
       queryKey: ['console', 'search-analytics', period.from, period.to],
       queryFn: ({ signal }) => analyticsApi.searches(period, { signal }),
     }),
+  visitors: (period: Period) =>
+    queryOptions({
+      queryKey: ['console', 'visitor-analytics', period.from, period.to],
+      queryFn: ({ signal }) => analyticsApi.visitors(period, { signal }),
+    }),
   report: (period: Period) =>
     queryOptions({
       queryKey: ['console', 'report', period.from, period.to],

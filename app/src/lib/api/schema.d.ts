@@ -1312,6 +1312,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/visitor-analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visitors, page views and events over a period and the one before it (same length), visitors
+         *     and page views per day, and the top 10 pages and sources (`source` null for direct visits).
+         *     Read from the behaviour rollups, which count a UTC day once it is over: today is not in them.
+         *     `visitors` is the sum of each day's distinct visitors, since a visitor's hash changes daily.
+         */
+        get: operations["get_admin_visitor_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/anti-crawler/report": {
         parameters: {
             query?: never;
@@ -3815,6 +3837,13 @@ export interface components {
              */
             confirming: boolean;
         };
+        /** @description A page's views over the period. */
+        PageLine: {
+            /** @description The page's address (at most 512 characters). */
+            pageUrl: string;
+            /** Format: int64 */
+            views: number;
+        };
         /** @description The list answer of DESIGN.md §5: `{items, total, page, pageSize}`. */
         Page_BookSummary: {
             items: {
@@ -4562,6 +4591,16 @@ export interface components {
             /** Format: int32 */
             accessLogRetentionDays: number;
             supportContact?: string | null;
+        };
+        /** @description Visits from one source over the period. */
+        SourceLine: {
+            /** @description The referring site's host; `null` for direct visits (no outside referrer). */
+            source?: string | null;
+            /**
+             * Format: int64
+             * @description Sessions that arrived from it.
+             */
+            visits: number;
         };
         /** @description `PUT /api/admin/users/{id}/status`. */
         StatusRequest: {
@@ -6557,6 +6596,25 @@ export interface components {
                 hidden: boolean;
             };
         };
+        /** @description The success envelope `{"success": true, "data": …}`. */
+        Success_VisitorAnalytics: {
+            success: boolean;
+            /** @description `GET /api/admin/visitor-analytics`: a period compared with the one before it. */
+            data: {
+                from: string;
+                to: string;
+                previousFrom: string;
+                previousTo: string;
+                current: components["schemas"]["VisitorTotals"];
+                previous: components["schemas"]["VisitorTotals"];
+                /** @description Every day of the period, oldest first. */
+                days: components["schemas"]["VisitorDay"][];
+                /** @description Most viewed first (then by address), at most 10. */
+                topPages: components["schemas"]["PageLine"][];
+                /** @description Most visits first (then by source), at most 10. */
+                topSources: components["schemas"]["SourceLine"][];
+            };
+        };
         /** @description A tag and the number of books carrying it. */
         TagCount: {
             /** Format: int32 */
@@ -7093,6 +7151,46 @@ export interface components {
         /** @description `PUT /api/admin/reviews/{id}/hidden`: whether the review is kept out of the list. */
         Visibility: {
             hidden: boolean;
+        };
+        /** @description `GET /api/admin/visitor-analytics`: a period compared with the one before it. */
+        VisitorAnalytics: {
+            from: string;
+            to: string;
+            previousFrom: string;
+            previousTo: string;
+            current: components["schemas"]["VisitorTotals"];
+            previous: components["schemas"]["VisitorTotals"];
+            /** @description Every day of the period, oldest first. */
+            days: components["schemas"]["VisitorDay"][];
+            /** @description Most viewed first (then by address), at most 10. */
+            topPages: components["schemas"]["PageLine"][];
+            /** @description Most visits first (then by source), at most 10. */
+            topSources: components["schemas"]["SourceLine"][];
+        };
+        /** @description One day of the period (0 on a day with no rollup row). */
+        VisitorDay: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /** Format: int64 */
+            visitors: number;
+            /** Format: int64 */
+            pageViews: number;
+        };
+        /** @description The totals of a period. */
+        VisitorTotals: {
+            /**
+             * Format: int64
+             * @description The sum of each day's distinct visitors: a visitor's hash changes every day, so one
+             *     person seen on three days counts three times.
+             */
+            visitors: number;
+            /** Format: int64 */
+            pageViews: number;
+            /**
+             * Format: int64
+             * @description Events of every kind (page views, plays, searches, …).
+             */
+            events: number;
         };
     };
     responses: {
@@ -10328,6 +10426,44 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_admin_visitor_analytics: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` (UTC). */
+                from?: string;
+                /** @description Last day, `YYYY-MM-DD` (UTC), on or after `from` and at most 366 days later. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_VisitorAnalytics"];
+                };
+            };
+            /** @description A bad or too long period */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -154,6 +154,7 @@ export type RefundInput = Schemas['RefundInput'];
 // The console's analytics (view:analytics), report and feedback inbox (manage:system)
 export type AnalyticsOverview = Schemas['AnalyticsOverview'];
 export type SearchAnalytics = Schemas['SearchAnalytics'];
+export type VisitorAnalytics = Schemas['VisitorAnalytics'];
 export type QueryLine = Schemas['QueryLine'];
 export type PeriodReport = Schemas['PeriodReport'];
 export type AdminFeedback = Schemas['AdminFeedback'];

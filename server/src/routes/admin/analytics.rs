@@ -1,5 +1,5 @@
-//! `/api/admin/analytics` and `/api/admin/search-analytics` (`view:analytics`): a period of
-//! the daily rollups, compared with the period before it.
+//! `/api/admin/analytics`, `/api/admin/search-analytics` and `/api/admin/visitor-analytics`
+//! (`view:analytics`): a period of the daily rollups, compared with the period before it.
 use axum::{extract::State, Json};
 use serde::Deserialize;
 use tingshu_core::{
@@ -15,6 +15,8 @@ use crate::{
     analytics::{
         overview::{self, AnalyticsOverview},
         queries::{self, SearchAnalytics},
+        visitors::{self, VisitorAnalytics},
+        Analytics,
     },
     error::{success, ApiError, ApiResult, ErrorBody, Success},
     extract::{Params, RequestLang},
@@ -28,6 +30,7 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     };
     api.add(analytics(), routes!(get_admin_analytics))
         .add(analytics(), routes!(get_admin_search_analytics))
+        .add(analytics(), routes!(get_admin_visitor_analytics))
 }
 
 /// `?from&to` of a period, as sent.
@@ -89,5 +92,24 @@ async fn get_admin_search_analytics(
     let range = parse_range(&params, lang)?;
     Ok(success(
         queries::search_analytics(state.db.reader(), range).await?,
+    ))
+}
+
+/// Visitors, page views and events over a period and the one before it (same length), visitors
+/// and page views per day, and the top 10 pages and sources (`source` null for direct visits).
+/// Read from the behaviour rollups, which count a UTC day once it is over: today is not in them.
+/// `visitors` is the sum of each day's distinct visitors, since a visitor's hash changes daily.
+#[utoipa::path(get, path = "/admin/visitor-analytics", tag = "admin", params(RangeParams),
+    responses((status = 200, body = Success<VisitorAnalytics>),
+        (status = 400, description = "A bad or too long period", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn get_admin_visitor_analytics(
+    State(analytics): State<Analytics>,
+    RequestLang(lang): RequestLang,
+    Params(params): Params<RangeParams>,
+) -> ApiResult<Json<Success<VisitorAnalytics>>> {
+    let range = parse_range(&params, lang)?;
+    Ok(success(
+        visitors::visitor_analytics(analytics.db.reader(), range).await?,
     ))
 }
