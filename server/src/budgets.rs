@@ -32,12 +32,20 @@ pub struct Budgets {
     search: Arc<DefaultKeyedRateLimiter<IpAddr>>,
 }
 
-fn limiter(per: Duration, count: u32) -> Arc<DefaultKeyedRateLimiter<IpAddr>> {
+/// A token bucket per key: `count` (at least one) per `per`, bursts up to `count`.
+pub fn keyed_limiter<K: std::hash::Hash + Eq + Clone>(
+    per: Duration,
+    count: u32,
+) -> DefaultKeyedRateLimiter<K> {
     let count = NonZeroU32::new(count.max(1)).expect("at least one");
     let quota = Quota::with_period(per / count.get())
         .expect("a positive period")
         .allow_burst(count);
-    Arc::new(RateLimiter::keyed(quota))
+    RateLimiter::keyed(quota)
+}
+
+fn limiter(per: Duration, count: u32) -> Arc<DefaultKeyedRateLimiter<IpAddr>> {
+    Arc::new(keyed_limiter(per, count))
 }
 
 impl Budgets {

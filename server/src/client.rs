@@ -61,15 +61,22 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let resolved = parts.extensions.get::<ClientAddr>().copied();
-        let peer = || {
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|info| info.0.ip())
-                .unwrap_or(IpAddr::from([127, 0, 0, 1]))
-        };
-        Ok(resolved.unwrap_or_else(|| ClientAddr(peer())))
+        Ok(Self::of(&parts.extensions))
+    }
+}
+
+impl ClientAddr {
+    /// The client of a request with these extensions: as [`resolve_client`] put it, else the
+    /// socket's peer (loopback when there is none, as in tests calling the router directly).
+    pub fn of(extensions: &axum::http::Extensions) -> Self {
+        extensions.get::<ClientAddr>().copied().unwrap_or_else(|| {
+            ClientAddr(
+                extensions
+                    .get::<ConnectInfo<SocketAddr>>()
+                    .map(|info| info.0.ip())
+                    .unwrap_or(IpAddr::from([127, 0, 0, 1])),
+            )
+        })
     }
 }
 

@@ -145,31 +145,46 @@ async fn period(
     Ok((totals, days))
 }
 
-async fn top_pages(db: &impl ConnectionTrait, range: ReportRange) -> Result<Vec<PageLine>, DbErr> {
-    use behavior_daily_page::Column as P;
-    let select = days_of(
-        behavior_daily_page::Entity,
-        P::Day,
-        range.from_day,
-        range.to_day,
-    )
-    .column(P::PageUrl)
-    .expr_as(total("views"), P::Views)
-    .group_by_col(P::PageUrl)
-    .order_by_expr(total("views"), Order::Desc)
-    .order_by(P::PageUrl, Order::Asc)
-    .limit(TOP)
-    .to_owned();
+/// The [`TOP`] values of `key` in `table` by the sum of `count` over the period's days,
+/// biggest first, ties by `key`.
+async fn top_of(
+    db: &impl ConnectionTrait,
+    table: impl IntoTableRef,
+    (day, key, count): (
+        impl IntoColumnRef + Copy,
+        impl IntoColumnRef + Copy,
+        &'static str,
+    ),
+    range: ReportRange,
+) -> Result<Vec<(String, i64)>, DbErr> {
+    let select = days_of(table, day, range.from_day, range.to_day)
+        .expr_as(Expr::col(key), "key")
+        .expr_as(total(count), "total")
+        .group_by_col(key)
+        .order_by_expr(total(count), Order::Desc)
+        .order_by(key, Order::Asc)
+        .limit(TOP)
+        .to_owned();
     db.query_all(&select)
         .await?
         .into_iter()
-        .map(|row| {
-            Ok(PageLine {
-                page_url: row.try_get("", "page_url")?,
-                views: sum(&row, "views")?,
-            })
-        })
+        .map(|row| Ok((row.try_get("", "key")?, sum(&row, "total")?)))
         .collect()
+}
+
+async fn top_pages(db: &impl ConnectionTrait, range: ReportRange) -> Result<Vec<PageLine>, DbErr> {
+    use behavior_daily_page::Column as P;
+    let lines = top_of(
+        db,
+        behavior_daily_page::Entity,
+        (P::Day, P::PageUrl, "views"),
+        range,
+    );
+    Ok(lines
+        .await?
+        .into_iter()
+        .map(|(page_url, views)| PageLine { page_url, views })
+        .collect())
 }
 
 async fn top_sources(
@@ -177,28 +192,18 @@ async fn top_sources(
     range: ReportRange,
 ) -> Result<Vec<SourceLine>, DbErr> {
     use behavior_daily_source::Column as S;
-    let select = days_of(
+    let lines = top_of(
+        db,
         behavior_daily_source::Entity,
-        S::Day,
-        range.from_day,
-        range.to_day,
-    )
-    .column(S::Source)
-    .expr_as(total("visits"), S::Visits)
-    .group_by_col(S::Source)
-    .order_by_expr(total("visits"), Order::Desc)
-    .order_by(S::Source, Order::Asc)
-    .limit(TOP)
-    .to_owned();
-    db.query_all(&select)
+        (S::Day, S::Source, "visits"),
+        range,
+    );
+    Ok(lines
         .await?
         .into_iter()
-        .map(|row| {
-            let source: String = row.try_get("", "source")?;
-            Ok(SourceLine {
-                source: (source != DIRECT).then_some(source),
-                visits: sum(&row, "visits")?,
-            })
+        .map(|(source, visits)| SourceLine {
+            source: (source != DIRECT).then_some(source),
+            visits,
         })
-        .collect()
+        .collect())
 }

@@ -46,6 +46,18 @@ impl ChallengeKeys {
         Self { key }
     }
 
+    /// The budget key's bytes as hashed (4 for IPv4, 16 for IPv6): no text made per request.
+    fn address_bytes(client: IpAddr) -> ([u8; 16], usize) {
+        let mut bytes = [0u8; 16];
+        match client {
+            IpAddr::V4(v4) => {
+                bytes[..4].copy_from_slice(&v4.octets());
+                (bytes, 4)
+            }
+            IpAddr::V6(v6) => (v6.octets(), 16),
+        }
+    }
+
     fn mac(&self, label: &[u8], parts: &[&[u8]]) -> [u8; 32] {
         let mut mac = <Hmac<Sha256>>::new_from_slice(&self.key).expect("HMAC takes any key length");
         mac.update(label);
@@ -117,12 +129,13 @@ impl ChallengeKeys {
     }
 
     fn pass_mac(&self, client: IpAddr, expires_secs: u64, nonce: u64) -> [u8; PASS_MAC_BYTES] {
+        let (address, len) = Self::address_bytes(client);
         let mac = self.mac(
             b"pass",
             &[
                 &expires_secs.to_be_bytes(),
                 &nonce.to_be_bytes(),
-                client.to_string().as_bytes(),
+                &address[..len],
             ],
         );
         let mut out = [0; PASS_MAC_BYTES];

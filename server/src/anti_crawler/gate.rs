@@ -2,10 +2,10 @@
 //! limit, a client within its address budget, a client holding a pass within the pass's
 //! budget, or one presenting a fresh proof of work (which earns a pass) — and the challenge
 //! every answer carries.
-use std::{net::IpAddr, num::NonZeroU32, sync::Weak, time::Duration};
+use std::{net::IpAddr, sync::Weak, time::Duration};
 
 use axum::http::HeaderMap;
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use governor::DefaultKeyedRateLimiter;
 use moka::sync::Cache;
 
 use super::{
@@ -13,7 +13,7 @@ use super::{
     crawlers::{Crawlers, Verdict},
     pressure::Pressure,
 };
-use crate::config::AntiCrawlerConfig;
+use crate::{budgets::keyed_limiter, config::AntiCrawlerConfig};
 
 /// Header of a proof of work: `<challengeCode>:<nonce>:<digest hex>`.
 pub const PROOF_HEADER: &str = "x-challenge-proof";
@@ -58,11 +58,7 @@ pub enum Admission {
 }
 
 fn keyed<K: std::hash::Hash + Eq + Clone>(per_minute: u32) -> DefaultKeyedRateLimiter<K> {
-    let count = NonZeroU32::new(per_minute.max(1)).expect("at least one");
-    let quota = Quota::with_period(Duration::from_secs(60) / count.get())
-        .expect("a positive period")
-        .allow_burst(count);
-    RateLimiter::keyed(quota)
+    keyed_limiter(Duration::from_secs(60), per_minute)
 }
 
 /// The gate's state.

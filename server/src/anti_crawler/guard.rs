@@ -47,7 +47,8 @@ pub fn classify(
     .then_some(Guarded::Catalogue)
 }
 
-fn now_secs() -> u64 {
+/// Seconds since the epoch, the clock of codes, passes and the site's refusal count.
+pub fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -58,11 +59,7 @@ pub async fn guard(State(gate): State<Arc<Gate>>, request: Request, next: Next) 
     if !request.uri().path().starts_with("/api/") {
         return next.run(request).await;
     }
-    let address = request
-        .extensions()
-        .get::<ClientAddr>()
-        .copied()
-        .unwrap_or(ClientAddr([127, 0, 0, 1].into()));
+    let address = ClientAddr::of(request.extensions());
     let client = address.budget_key();
     let now = now_secs();
     let class = classify(
@@ -76,17 +73,24 @@ pub async fn guard(State(gate): State<Arc<Gate>>, request: Request, next: Next) 
         None => Admission::Admitted,
     };
     let mut response = match &admission {
-        Admission::Refused(refusal) => refused(&gate, *refusal, client, now),
+        // The challenge after the refusal counted (the difficulty may have risen with it).
+        Admission::Refused(refusal) => refused(
+            *refusal,
+            &gate.code(client, now),
+            gate.pressure().difficulty(client, now),
+        ),
         _ => next.run(request).await,
     };
     let headers = response.headers_mut();
-    if let Ok(code) = HeaderValue::from_str(&gate.code(client, now)) {
-        headers.insert(CODE_HEADER, code);
+    if !headers.contains_key(CODE_HEADER) {
+        if let Ok(code) = HeaderValue::from_str(&gate.code(client, now)) {
+            headers.insert(CODE_HEADER, code);
+        }
+        headers.insert(
+            DIFFICULTY_HEADER,
+            gate.pressure().difficulty(client, now).into(),
+        );
     }
-    headers.insert(
-        DIFFICULTY_HEADER,
-        gate.pressure().difficulty(client, now).into(),
-    );
     if let Admission::Earned { pass } = admission {
         if let Ok(pass) = HeaderValue::from_str(&pass) {
             headers.insert(PASS_HEADER, pass);
@@ -95,8 +99,9 @@ pub async fn guard(State(gate): State<Arc<Gate>>, request: Request, next: Next) 
     response
 }
 
-/// 429 with the usual error body, plus the challenge for a client that may prove its work.
-fn refused(gate: &Gate, refusal: Refusal, client: std::net::IpAddr, now: u64) -> Response {
+/// 429 with the usual error body, plus the challenge (`challenge_code`, `difficulty`, also in
+/// its headers) for a client that may prove its work.
+fn refused(refusal: Refusal, challenge_code: &str, difficulty: u32) -> Response {
     let lang = crate::error::words::answer_lang();
     let (code, key) = match refusal {
         Refusal::ChallengeRequired => ("challenge_required", "api.challengeRequired"),
@@ -115,11 +120,9 @@ fn refused(gate: &Gate, refusal: Refusal, client: std::net::IpAddr, now: u64) ->
         retry_after_secs: 1,
         message: text(lang, key).to_owned(),
     };
-    let challenge_code = gate.code(client, now);
-    let difficulty = gate.pressure().difficulty(client, now);
     let mut body = serde_json::to_value(error.body()).expect("an error body serialises");
     if let Some(fields) = body.as_object_mut() {
-        fields.insert("challengeCode".into(), challenge_code.clone().into());
+        fields.insert("challengeCode".into(), challenge_code.into());
         fields.insert("difficulty".into(), difficulty.into());
         fields.insert(
             "data".into(),
@@ -127,9 +130,12 @@ fn refused(gate: &Gate, refusal: Refusal, client: std::net::IpAddr, now: u64) ->
         );
     }
     let mut response = (error.status(), Json(body)).into_response();
-    response
-        .headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    let headers = response.headers_mut();
+    headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    if let Ok(code) = HeaderValue::from_str(challenge_code) {
+        headers.insert(CODE_HEADER, code);
+    }
+    headers.insert(DIFFICULTY_HEADER, difficulty.into());
     response
 }
 

@@ -2,9 +2,9 @@
 //! `validateAntiCrawlerReport`, held to a budget per client, stored through a record queue by a
 //! daily visitor hash (never an address), raising the reporter's difficulty; listed newest
 //! first for the console's security page and removed with the behaviour retention.
-use std::{net::IpAddr, num::NonZeroU32, sync::Arc, time::Duration};
+use std::{net::IpAddr, sync::Arc, time::Duration};
 
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use governor::DefaultKeyedRateLimiter;
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Query},
     ActiveValue::{NotSet, Set},
@@ -22,6 +22,7 @@ use tingshu_core::{
 
 use super::pressure::Pressure;
 use crate::{
+    budgets::keyed_limiter,
     db::{records::RecordQueue, Db},
     entities::anti_crawler_report,
     error::{ApiError, ApiResult},
@@ -77,15 +78,11 @@ impl Reports {
         pressure: Pressure,
         per_minute: u32,
     ) -> Self {
-        let per_minute = NonZeroU32::new(Ord::max(per_minute, 1)).expect("positive");
-        let quota = Quota::with_period(Duration::from_secs(60) / per_minute.get())
-            .expect("a positive period")
-            .allow_burst(per_minute);
         Self {
             db,
             queue,
             visitor_key,
-            budget: Arc::new(RateLimiter::keyed(quota)),
+            budget: Arc::new(keyed_limiter(Duration::from_secs(60), per_minute)),
             pressure,
         }
     }

@@ -108,7 +108,7 @@ async fn overview(
     State(anti_crawler): State<AntiCrawler>,
     Params(query): Params<OverviewQuery>,
 ) -> ApiResult<Json<Success<AntiCrawlerOverview>>> {
-    let now_secs = u64::try_from(chrono::Utc::now().timestamp()).unwrap_or(0);
+    let now_secs = crate::anti_crawler::guard::now_secs();
     let pressure = anti_crawler.gate.pressure();
     let reports = anti_crawler
         .reports

@@ -368,12 +368,8 @@ fn card_handlers<'h>(
 
 /// Whether the anti-crawler gate lets `request`'s client read the catalogue now.
 fn catalogue_admitted(state: &AppState, request: &Request) -> bool {
-    let address = request
-        .extensions()
-        .get::<crate::client::ClientAddr>()
-        .copied()
-        .unwrap_or(crate::client::ClientAddr([127, 0, 0, 1].into()));
-    let now_secs = u64::try_from(chrono::Utc::now().timestamp()).unwrap_or(0);
+    let address = crate::client::ClientAddr::of(request.extensions());
+    let now_secs = crate::anti_crawler::guard::now_secs();
     !matches!(
         state.anti_crawler.gate.admit(
             crate::anti_crawler::gate::Guarded::Catalogue,
