@@ -66,6 +66,7 @@ expected_refusals=(
   "POST /api/payments/{provider}/webhook"        # the provider's signature of the body
   "GET /api/admin/analytics"                     # a real date range: from <= to, 366 days at most
   "GET /api/admin/search-analytics"              # a real date range: from <= to, 366 days at most
+  "GET /api/admin/visitor-analytics"             # a real date range: from <= to, 366 days at most
   "GET /api/admin/reports"                       # a real date range: from <= to, 366 days at most
   "POST /api/admin/promotions"                   # existing books or categories; the end after the start, in the future
   "POST /api/admin/ads"                          # the end after the start; an allowed external link
