@@ -62,6 +62,7 @@
 //! | splitLocale | [`routing::locale::split_locale`] |
 //! | localizePath | [`routing::locale::localize_path`] |
 //! | isLocalisable | [`routing::locale::is_localisable`] |
+//! | pageLayout | [`routing::layout::page_layout`] |
 //! | isRecordId | [`routing::record_id::is_record_id`] |
 //! | safeRedirect | [`routing::redirect::safe_redirect`] |
 //! | localeRedirect | [`routing::locale::locale_redirect`] |

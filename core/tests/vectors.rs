@@ -17,7 +17,7 @@ use tingshu_core::{
 };
 
 /// Every rule the dispatch below knows; each must have at least one vector.
-const RULES: [&str; 96] = [
+const RULES: [&str; 97] = [
     "validateBehaviorEvent",
     "validatePreference",
     "challengeDifficulty",
@@ -71,6 +71,7 @@ const RULES: [&str; 96] = [
     "splitLocale",
     "localizePath",
     "isLocalisable",
+    "pageLayout",
     "isRecordId",
     "safeRedirect",
     "safeExternalUrl",
@@ -203,6 +204,7 @@ fn dispatch(rule: &str, input: Value) -> Result<Value, Failure> {
         "splitLocale" => run(input, ok(routing::locale::split_locale)),
         "localizePath" => run(input, ok(routing::locale::localize_path)),
         "isLocalisable" => run(input, ok(routing::locale::is_localisable)),
+        "pageLayout" => run(input, ok(routing::layout::page_layout)),
         "isRecordId" => run(input, ok(routing::record_id::is_record_id)),
         "safeRedirect" => run(input, ok(routing::redirect::safe_redirect)),
         "safeExternalUrl" => run(input, ok(routing::redirect::safe_external_url)),

@@ -105,6 +105,7 @@ mod pages {
 
     export_rules! {
         formatFileSize(format::filesize::FormatFileSizeInput = "FormatFileSizeInput") -> "string" = ok(format::filesize::format_file_size);
+        pageLayout(routing::layout::PageLayoutInput = "PageLayoutInput") -> "PageLayout" = ok(routing::layout::page_layout);
         safeRedirect(routing::redirect::SafeRedirectInput = "SafeRedirectInput") -> "string | null" = ok(routing::redirect::safe_redirect);
         safeExternalUrl(routing::redirect::SafeExternalUrlInput = "SafeExternalUrlInput") -> "string | null" = ok(routing::redirect::safe_external_url);
         formatSmartTime(format::smart::FormatSmartTimeInput = "FormatSmartTimeInput") -> "string" = ok(format::smart::format_smart_time);

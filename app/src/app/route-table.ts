@@ -34,6 +34,8 @@ export interface AppRoute {
 const staticPages = () => import('@/features/static-pages/static-pages');
 const demoPages = () => import('@/features/demo/demo-pages');
 const accountPages = () => import('@/features/auth/account-pages');
+// Sign-in on its own: it asks no rule of core's `pages` build, which the other account pages wait for.
+const loginPages = () => import('@/features/auth/login-page');
 const catalogPages = () => import('@/features/catalog/pages');
 // The two pages most visits start on, each with the data it asks for first (`./preload-page`).
 // The home page is part of the shell (`vite.config.ts`): imported here, not fetched on use.
@@ -128,9 +130,9 @@ export const routeTable: AppRoute[] = [
     page: pageFrom(membershipPages, 'PaymentFailedPage'),
   }),
   // Guest only
-  r('login', (t) => t('app.routes.login'), withPage(guest, accountPages, 'LoginPage')),
+  r('login', (t) => t('app.routes.login'), withPage(guest, loginPages, 'LoginPage')),
   r('register', (t) => t('app.routes.register'), withPage(guest, accountPages, 'RegisterPage')),
-  r('loginNew', (t) => t('app.routes.login'), withPage(guest, accountPages, 'LoginPage')),
+  r('loginNew', (t) => t('app.routes.login'), withPage(guest, loginPages, 'LoginPage')),
   r('registerNew', (t) => t('app.routes.register'), withPage(guest, accountPages, 'RegisterPage')),
   // Anyone with a reset link (signed in elsewhere or not), framed like the guest pages
   r('resetPassword', (t) => t('app.routes.resetPassword'), {

@@ -25,6 +25,7 @@ pub mod health;
 pub mod i18n;
 pub mod library;
 pub mod page_files;
+pub mod page_frame;
 pub mod page_meta;
 pub mod password_reset;
 pub mod payments;
@@ -87,6 +88,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
                     Arc::new(page_files::FirstPageFiles::of_build(
                         state.config.static_dir.as_deref(),
                     )),
+                    Arc::new(page_frame::PageFrames::of(&state.catalogues)),
                 ),
                 page_meta::describe,
             ),

@@ -29,6 +29,7 @@ use crate::extract::lang_of;
 use super::{
     first_data::{first_data, FirstData, FirstPage},
     page_files::{attribute, FirstPageFiles, PageFiles},
+    page_frame::{frame_handlers, Frame, PageFrames},
     spa::is_html,
 };
 use crate::{
@@ -108,6 +109,8 @@ struct Shell {
     /// On the bare `/`, the site's default language (`<html data-default-lang>`): where the
     /// app's `localeRedirect` sends a visitor who states no language of ours.
     default_language: Option<Lang>,
+    /// What becomes of the default layout's frame the shell paints first.
+    frame: Frame,
 }
 
 /// The page of `path` that opens with data sent beside it: the home page or a book's.
@@ -297,6 +300,7 @@ fn rewrite(html: &str, shell: &Shell) -> Result<Rewritten, lol_html::errors::Rew
     if let Some(card) = &shell.card {
         settings = card_handlers(settings, card);
     }
+    settings = frame_handlers(settings, &shell.frame);
     let html = rewrite_str(html, settings)?;
     let mut inline_scripts = inline_scripts.into_inner();
     inline_scripts.retain(|script| !script.is_empty());
@@ -385,7 +389,7 @@ fn catalogue_admitted(state: &AppState, request: &Request) -> bool {
 /// Middleware around the app's file service: writes the language, the preloads and (on a book
 /// or chapter page) the card into every page shell.
 pub async fn describe(
-    State((state, page_files)): State<(AppState, Arc<FirstPageFiles>)>,
+    State((state, page_files, frames)): State<(AppState, Arc<FirstPageFiles>, Arc<PageFrames>)>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -453,6 +457,7 @@ pub async fn describe(
         files,
         first_data,
         default_language,
+        frame: frames.for_page(&path, lang),
     };
     let (mut parts, body) = response.into_parts();
     let rewritten = match to_bytes(body, SHELL_LIMIT).await {
@@ -557,6 +562,7 @@ mod tests {
             files: None,
             first_data: None,
             default_language: None,
+            frame: Frame::Empty,
         };
         let html = rewrite(SHELL, &shell).unwrap().html;
         assert!(html.contains(r#"<html lang="en-US">"#), "{html}");

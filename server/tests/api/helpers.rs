@@ -206,6 +206,9 @@ pub const BROTLI_COPY: &[u8] = b"brotli copy of app-3f9a1c.js";
 /// The inline script of the test app's page shell (as the build's starts the wasm compile).
 pub const SHELL_INLINE_SCRIPT: &str = "self.started=Date.now()";
 
+/// The first frame in the test app's page shell (the real one is the default layout's header).
+pub const SHELL_FRAME: &str = r#"<div class="layout layout--default"><header class="site-header"><a class="logo" aria-label="听书首页" href="/"><span class="logo__name">听书</span></a></header></div>"#;
+
 /// A built-app folder with a page shell and one hashed asset.
 fn write_static_dir(root: &std::path::Path) -> PathBuf {
     let dist = root.join("dist");
@@ -213,7 +216,7 @@ fn write_static_dir(root: &std::path::Path) -> PathBuf {
     std::fs::write(
         dist.join("index.html"),
         format!(
-            r#"<!doctype html><html lang="zh-CN"><head><title>Tingshu test shell</title><script>{SHELL_INLINE_SCRIPT}</script></head><body><div id="root"></div></body></html>"#
+            r#"<!doctype html><html lang="zh-CN"><head><title>Tingshu test shell</title><script>{SHELL_INLINE_SCRIPT}</script></head><body><div id="root">{SHELL_FRAME}</div></body></html>"#
         ),
     )
     .unwrap();

@@ -150,6 +150,34 @@ async fn every_page_shell_preloads_the_translations_of_the_language_it_opens_in(
 }
 
 #[tokio::test]
+async fn each_page_shell_paints_its_layouts_frame_in_its_language() {
+    let app = spawn_app().await;
+    for (path, home, label, product) in [
+        ("/books/1", "/", "听书首页", "听书"),
+        ("/en/search?q=x", "/en", "Tingshu home", "Tingshu"),
+        ("/ja/categories", "/ja", "听书 ホーム", "听书 Tingshu"),
+    ] {
+        let html = app.get(path).await.text().await.unwrap();
+        assert!(
+            html.contains(&format!(
+                r#"<a class="logo" aria-label="{label}" href="{home}"><span class="logo__name">{product}</span></a>"#
+            )),
+            "{path}: {html}"
+        );
+    }
+    // The console, sign-in and the simple pages are framed otherwise: their shell paints nothing.
+    for path in [
+        "/admin/books",
+        "/en/auth/login",
+        "/offline",
+        "/payment/failed",
+    ] {
+        let html = app.get(path).await.text().await.unwrap();
+        assert!(html.contains(r#"<div id="root"></div>"#), "{path}: {html}");
+    }
+}
+
+#[tokio::test]
 async fn a_book_page_carries_its_own_title_for_crawlers_and_previews() {
     let app = spawn_app_with(|config| config.demo = true).await;
     let books: serde_json::Value = app.get("/api/books").await.json().await.unwrap();

@@ -1,5 +1,5 @@
-// The account pages, one lazy module for the route table.
-export { LoginPage } from './login-page';
+// The account pages, one lazy module for the route table (sign-in is a module of its own:
+// `login-page`, which needs no rule of core's `pages` build).
 export { RegisterPage } from './register-page';
 export { ResetPasswordPage } from './reset-password-page';
 export { SettingsPage } from './settings-page';
