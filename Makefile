@@ -54,7 +54,8 @@ rust-tools:
 # npm installs the app's dependencies from its lock file; the wasm package must exist first.
 node-deps: app/node_modules/.installed e2e/node_modules/.installed
 
-app/node_modules/.installed: app/package-lock.json wasm/pkg/package.json wasm/pkg-pages/package.json wasm/pkg-pow/package.json
+app/node_modules/.installed: app/package-lock.json wasm/pkg/package.json wasm/pkg-pages/package.json wasm/pkg-pow/package.json \
+		wasm/pkg-pow-scalar/package.json
 	cd app && npm ci --no-audit --no-fund
 	touch $@
 
@@ -71,7 +72,7 @@ chromium:
 
 ## ---- builds --------------------------------------------------------------------------
 
-wasm: wasm/pkg/package.json wasm/pkg-pages/package.json wasm/pkg-pow/package.json
+wasm: wasm/pkg/package.json wasm/pkg-pages/package.json wasm/pkg-pow/package.json wasm/pkg-pow-scalar/package.json
 
 # The smallest modules: opt-level z (profile wasm-release), then wasm-opt -Oz without the
 # name section and producers (binaryen from npm, wasm/binaryen). Two packages from one
@@ -80,14 +81,16 @@ wasm: wasm/pkg/package.json wasm/pkg-pages/package.json wasm/pkg-pow/package.jso
 # `web` target, whose explicit init takes a module the page has already compiled as it
 # downloaded (app/src/lib/core.ts); the pages' for `bundler`, imported like any module. A third,
 # `tingshu-wasm-pow` (feature pow), is the proof-of-work solver's worker: opt-level 3 (profile
-# wasm-fast) and wasm-opt -O3, since it tries thousands of nonces per challenge.
+# wasm-fast) and wasm-opt -O3, since it tries thousands of nonces per challenge, and wasm's SIMD
+# (simd128), on which core's solver hashes four nonces at once; `tingshu-wasm-pow-scalar`, the same
+# without SIMD, is what the worker loads in a browser that has none.
 WASM_OPT := wasm/binaryen/node_modules/.bin/wasm-opt
 WASM_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
 	--enable-mutable-globals --enable-reference-types --enable-multivalue
-define wasm_package # out-dir, out-name, cargo feature, npm package name, wasm-pack target, cargo profile, wasm-opt level
-	wasm-pack build wasm --target $(5) --out-dir $(1) --out-name $(2) --profile $(6) \
-		-- --no-default-features --features $(3)
-	$(WASM_OPT) $(7) --strip-debug --strip-producers $(WASM_FEATURES) \
+define wasm_package # out-dir, out-name, cargo feature, npm package name, wasm-pack target, cargo profile, wasm-opt level[, simd]
+	$(if $(8),RUSTFLAGS="-C target-feature=+simd128") wasm-pack build wasm --target $(5) --out-dir $(1) \
+		--out-name $(2) --profile $(6) -- --no-default-features --features $(3)
+	$(WASM_OPT) $(7) --strip-debug --strip-producers $(WASM_FEATURES) $(if $(8),--enable-simd) \
 		wasm/$(1)/$(2)_bg.wasm -o wasm/$(1)/$(2)_bg.wasm
 	sed -i 's/"name": "tingshu-wasm"/"name": "$(4)"/' wasm/$(1)/package.json
 endef
@@ -101,7 +104,11 @@ wasm/pkg-pages/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.install
 	@touch $@
 wasm/pkg-pow/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
 	@$(MAKE) --no-print-directory rust-tools
-	$(call wasm_package,pkg-pow,tingshu_wasm_pow,pow,tingshu-wasm-pow,bundler,wasm-fast,-O3)
+	$(call wasm_package,pkg-pow,tingshu_wasm_pow,pow,tingshu-wasm-pow,bundler,wasm-fast,-O3,simd)
+	@touch $@
+wasm/pkg-pow-scalar/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.installed
+	@$(MAKE) --no-print-directory rust-tools
+	$(call wasm_package,pkg-pow-scalar,tingshu_wasm_pow_scalar,pow,tingshu-wasm-pow-scalar,bundler,wasm-fast,-O3)
 	@touch $@
 
 wasm/binaryen/node_modules/.installed: wasm/binaryen/package-lock.json
@@ -172,4 +179,4 @@ test-binary: app server-release
 	scripts/check-one-binary.sh "$(CARGO_TARGET_DIR)/release/tingshu"
 
 clean:
-	rm -rf wasm/pkg wasm/pkg-pages wasm/pkg-pow app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules
+	rm -rf wasm/pkg wasm/pkg-pages wasm/pkg-pow wasm/pkg-pow-scalar app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules

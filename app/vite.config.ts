@@ -254,10 +254,11 @@ const shellModules = [
  * shop's data, the downloads store: the player needs only the downloads' cache layout), the
  * anti-crawler's proofs (fetched when one is needed), and the update notices and the anti-crawler's
  * detections, which start seconds after the first page (`src/app/updates/later-updates.tsx`,
- * `src/app/later-anti-crawler.tsx`).
+ * `src/app/later-anti-crawler.tsx`), and the password field with the form field it is made of (only
+ * the account pages ask for a password).
  */
 const notShell =
-  /\/src\/lib\/(anti-crawler\/|(core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop|site)\.|downloads\/(?!download-cache\.))|\/src\/app\/(updates\/(?!later-updates\.)|anti-crawler-detections\.)|\/src\/app\/layouts\/admin-layout\./;
+  /\/src\/lib\/(anti-crawler\/|(core-pages|form-errors|console-api|queries\/console|uploads|transfer-api|shop-api|queries\/shop|site)\.|downloads\/(?!download-cache\.))|\/src\/app\/(updates\/(?!later-updates\.)|anti-crawler-detections\.)|\/src\/app\/layouts\/admin-layout\.|\/src\/features\/auth\/components\/password-field\./;
 const inShell = (id: string) => !notShell.test(id) && shellModules.some((test) => test.test(id));
 /**
  * What a book's page draws with (its buying, reviews, download and chapter rows): one chunk, which
@@ -311,6 +312,7 @@ export default defineConfig({
         here('../wasm/pkg'),
         here('../wasm/pkg-pages'),
         here('../wasm/pkg-pow'),
+        here('../wasm/pkg-pow-scalar'),
         here('../locales'),
         here('../core/vectors'),
       ],

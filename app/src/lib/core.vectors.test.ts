@@ -1,9 +1,11 @@
-// The shared vectors of core, run through the three wasm builds: the browser runs the same rules as the server.
+// The shared vectors of core, run through the three wasm builds (the solver's in both its SIMD and its
+// scalar build): the browser runs the same rules as the server.
 // All but the native-only rules below, which neither build exports.
 // A rule error is expected as `{"error": "<message>"}`: the wasm export throws an Error with that message.
 import * as shell from 'tingshu-wasm';
 import * as pages from 'tingshu-wasm-pages';
 import * as pow from 'tingshu-wasm-pow';
+import * as powScalar from 'tingshu-wasm-pow-scalar';
 import vectors from '../../../core/vectors/rules.json';
 
 interface Vector {
@@ -47,6 +49,17 @@ describe('core vectors through wasm', () => {
     expect(inShell.length).toBeGreaterThan(10);
     expect(inPages.length).toBeGreaterThan(10);
     expect(inPow).toEqual(expect.arrayContaining(['solvePow', 'verifyPow', 'powDigest']));
+    // The solver's scalar build (for browsers without wasm SIMD) is the same module otherwise.
+    expect(exportsOf(powScalar)).toEqual(inPow);
+  });
+
+  it.each(
+    list
+      .map((vector, index) => [index, vector.rule, vector.note ?? '', vector] as const)
+      .filter(([, rule]) => rule in powScalar),
+  )('#%i %s %s, in the scalar solver build', (_index, rule, _note, vector) => {
+    const fn = (powScalar as unknown as Record<string, (input: unknown) => unknown>)[rule];
+    expect(fn(vector.input)).toEqual(vector.expected);
   });
 
   it.each(NATIVE_ONLY)('keeps the native-only rule %s out of both modules, with vectors', (rule) => {

@@ -7,6 +7,10 @@ use subtle::ConstantTimeEq;
 
 type HmacSha256 = Hmac<Sha256>;
 
+/// The solver's four-lane path, for wasm's SIMD (and the native tests that check it).
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod lanes;
+
 /// Spec §9: the proof of work is five chained keyed hashes.
 pub const ROUNDS: u8 = 5;
 /// Bits in a digest; a higher difficulty can never be met.
@@ -25,18 +29,7 @@ pub fn digest(challenge: &str, nonce: u64) -> [u8; 32] {
 /// [`digest`] with the challenge's HMAC state made once: each round clones it instead of
 /// hashing the key again (half the work of a round; the solver tries many nonces per key).
 fn digest_keyed(keyed: &HmacSha256, nonce: u64) -> [u8; 32] {
-    // m0: the nonce in decimal, written without allocating (u64 has at most 20 digits).
-    let mut decimal = [0u8; 20];
-    let mut start = decimal.len();
-    let mut rest = nonce;
-    loop {
-        start -= 1;
-        decimal[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
+    let (decimal, start) = decimal(nonce);
     let mut mac = keyed.clone();
     mac.update(&decimal[start..]);
     mac.update(&[0]);
@@ -48,6 +41,23 @@ fn digest_keyed(keyed: &HmacSha256, nonce: u64) -> [u8; 32] {
         message = mac.finalize().into_bytes().into();
     }
     message
+}
+
+/// m0: `nonce` in decimal, written without allocating (u64 has at most 20 digits): the digits
+/// are `digits[start..]`.
+fn decimal(nonce: u64) -> ([u8; 20], usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = nonce;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    (digits, start)
 }
 
 /// Leading zero bits of a digest.
@@ -109,16 +119,40 @@ pub fn solve_pow(input: SolvePowInput) -> Option<PowSolution> {
     if input.difficulty > DIGEST_BITS {
         return None;
     }
-    let keyed =
-        HmacSha256::new_from_slice(input.challenge.as_bytes()).expect("HMAC takes any key length");
     let start = input.start_nonce.unwrap_or(0);
-    (start..start.saturating_add(input.max_iterations)).find_map(|nonce| {
-        let d = digest_keyed(&keyed, nonce);
-        (leading_zero_bits(&d) >= input.difficulty).then(|| PowSolution {
+    let nonces = start..start.saturating_add(input.max_iterations);
+    solve_in(input.challenge.as_bytes(), input.difficulty, nonces).map(|(nonce, digest)| {
+        PowSolution {
             nonce,
-            digest: hex::encode(d),
-        })
+            digest: hex::encode(digest),
+        }
     })
+}
+
+/// The first of `nonces` whose digest has `difficulty` leading zero bits, four at a time on wasm's
+/// SIMD lanes (the browser's solver).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn solve_in(
+    challenge: &[u8],
+    difficulty: u32,
+    nonces: std::ops::Range<u64>,
+) -> Option<(u64, [u8; 32])> {
+    let keyed = lanes::Keyed::new(challenge);
+    lanes::solve::<core::arch::wasm32::v128>(&keyed, difficulty, nonces)
+}
+
+/// The first of `nonces` whose digest has `difficulty` leading zero bits, one at a time (natively
+/// `sha2` uses the CPU's SHA instructions where it has them).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn solve_in(
+    challenge: &[u8],
+    difficulty: u32,
+    nonces: std::ops::Range<u64>,
+) -> Option<(u64, [u8; 32])> {
+    let keyed = HmacSha256::new_from_slice(challenge).expect("HMAC takes any key length");
+    nonces
+        .map(|nonce| (nonce, digest_keyed(&keyed, nonce)))
+        .find(|(_, digest)| leading_zero_bits(digest) >= difficulty)
 }
 
 /// Input of `verifyPow`.
