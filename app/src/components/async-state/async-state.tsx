@@ -8,13 +8,26 @@ import { useLang } from '@/lib/lang';
 import { useShownAfterDelay } from './use-shown-after-delay';
 import './async-state.css';
 
-/** For its first 200 ms the skeleton keeps its room but shows and announces nothing. */
-export function Skeleton({ count = 6, variant = 'card' }: { count?: number; variant?: 'card' | 'row' }) {
+/**
+ * For its first 200 ms the skeleton keeps its room but shows and announces nothing. `fillScreen`: a
+ * page's whole list, which keeps at least the screen's height, so the footer is not drawn in view only
+ * to be pushed away when the list arrives.
+ */
+export function Skeleton({
+  count = 6,
+  variant = 'card',
+  fillScreen = false,
+}: {
+  count?: number;
+  variant?: 'card' | 'row';
+  fillScreen?: boolean;
+}) {
   const { t } = useTranslation();
   const shown = useShownAfterDelay();
+  const className = `skeleton skeleton--${variant}${fillScreen ? ' skeleton--screen' : ''}`;
   if (!shown) {
     return (
-      <div className={`skeleton skeleton--${variant} skeleton--waiting`} aria-hidden="true">
+      <div className={`${className} skeleton--waiting`} aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <div key={index} className="skeleton__item" />
         ))}
@@ -22,12 +35,7 @@ export function Skeleton({ count = 6, variant = 'card' }: { count?: number; vari
     );
   }
   return (
-    <div
-      className={`skeleton skeleton--${variant}`}
-      role="status"
-      aria-busy="true"
-      aria-label={t('app.common.loading')}
-    >
+    <div className={className} role="status" aria-busy="true" aria-label={t('app.common.loading')}>
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className="skeleton__item" aria-hidden="true" />
       ))}

@@ -1,6 +1,8 @@
 // The listener's lists and their rough edges (issue 27): a category's own list, the filters folded on
 // phones, the access a listener holds on a book and on its cards, categories with covers and counts,
 // ratings and play counts on cards, chapter rows that keep their play button, the countdown's words.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CategoryNode } from '@/lib/api/types';
@@ -192,5 +194,30 @@ describe('the campaign countdown', () => {
     });
     renderApp(path);
     expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toHaveTextContent(expected);
+  });
+});
+
+describe('a list page while its list loads', () => {
+  const never = () => new Promise<Response>(() => {});
+
+  it.each([
+    ['/categories', 'GET /api/categories'],
+    ['/limited-free', 'GET /api/limited-free'],
+    ['/recommendations', 'GET /api/recommendations'],
+  ])('keeps the screen’s height on %s, so its footer is not pushed away when the list arrives', async (path, call) => {
+    mockFetch({ [call]: never, 'GET /api/categories': never });
+    const { container } = renderApp(path);
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    expect(container.querySelector('.catalog-page > .skeleton.skeleton--screen')).not.toBeNull();
+  });
+
+  it('gives that skeleton the screen’s height in its stylesheet', () => {
+    const css = readFileSync(
+      fileURLToPath(import.meta.url).replace(/features\/catalog\/[^/\\]+$/, 'components/async-state/async-state.css'),
+      'utf8',
+    );
+    const rule = /\.skeleton--screen \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    expect(rule).toContain('min-height: 100svh;');
+    expect(rule).toContain('align-content: start;');
   });
 });

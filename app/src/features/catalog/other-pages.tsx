@@ -63,7 +63,7 @@ export function CategoriesPage() {
   return (
     <div className="catalog-page">
       <h1>{t('app.catalog.categories.title')}</h1>
-      {categories.isPending && <Skeleton count={4} variant="row" />}
+      {categories.isPending && <Skeleton count={4} variant="row" fillScreen />}
       {categories.isError && <ErrorState error={categories.error} onRetry={() => void categories.refetch()} />}
       {categories.isSuccess &&
         (categories.data.length ? (
@@ -84,7 +84,7 @@ export function LimitedFreePage() {
     <div className="catalog-page">
       <h1>{t('app.catalog.limitedFree.title')}</h1>
       <p>{t('app.catalog.limitedFree.intro')}</p>
-      {books.isPending && <Skeleton count={6} />}
+      {books.isPending && <Skeleton count={6} fillScreen />}
       {books.isError && <ErrorState error={books.error} onRetry={() => void books.refetch()} />}
       {books.isSuccess &&
         (items.length ? (
@@ -110,7 +110,7 @@ export function RecommendationsPage() {
   return (
     <div className="catalog-page">
       <h1>{t('app.catalog.recommendations.title')}</h1>
-      {recommendations.isPending && <Skeleton count={6} />}
+      {recommendations.isPending && <Skeleton count={6} fillScreen />}
       {recommendations.isError && (
         <ErrorState error={recommendations.error} onRetry={() => void recommendations.refetch()} />
       )}
