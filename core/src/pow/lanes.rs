@@ -220,18 +220,6 @@ fn first_block(nonce: u64) -> [u32; 16] {
     })
 }
 
-/// Leading zero bits of a digest given as big-endian words.
-pub fn leading_zero_bits(words: &[u32; 8]) -> u32 {
-    let mut bits = 0;
-    for word in words {
-        bits += word.leading_zeros();
-        if *word != 0 {
-            break;
-        }
-    }
-    bits
-}
-
 /// A digest's bytes from its big-endian words.
 pub fn bytes_of(words: &[u32; 8]) -> [u8; 32] {
     let mut bytes = [0u8; 32];
@@ -256,8 +244,9 @@ pub fn solve<L: Lanes>(
             if nonce >= nonces.end {
                 return None;
             }
-            if leading_zero_bits(digest) >= difficulty {
-                return Some((nonce, bytes_of(digest)));
+            let bytes = bytes_of(digest);
+            if super::leading_zero_bits(&bytes) >= difficulty {
+                return Some((nonce, bytes));
             }
         }
         next = next.saturating_add(4);
