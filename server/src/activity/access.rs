@@ -8,7 +8,10 @@
 //! every page request (the app's pages, under [`PAGE`]). What is not: the probes (`/healthz`,
 //! `/readyz`), translations (`/_i18n/*`), build files (`/assets/*`) and every other file the
 //! app serves (a last path segment with a dot: `/sw.js`, `/favicon.ico`): they are static and
-//! would be most of the rows.
+//! would be most of the rows. Nor the behaviour events (`/api/behavior/{browsing,play,search,
+//! favorite,pageview}`, [`BEHAVIOR_EVENTS`]): they are stored without the sender's address (the
+//! privacy page says so), which a row here beside each of them would give back; and a site's
+//! page views would bury its other requests (and cost a write each).
 //!
 //! Cost on the hot path: the path read once, two clock reads, the row itself, `try_send`. The
 //! route and the caller come from the access middleware, which leaves one small [`AccessNote`]
@@ -43,6 +46,15 @@ pub const API_OTHER: &str = "/api/*";
 /// The route of page requests.
 pub const PAGE: &str = "(page)";
 
+/// The behaviour events' addresses, never in the access log.
+pub const BEHAVIOR_EVENTS: [&str; 5] = [
+    "/api/behavior/browsing",
+    "/api/behavior/play",
+    "/api/behavior/search",
+    "/api/behavior/favorite",
+    "/api/behavior/pageview",
+];
+
 /// Whether and how a request is logged, from its path alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Logged {
@@ -53,6 +65,9 @@ pub enum Logged {
 
 /// How the request at `path` is logged.
 pub fn classify(path: &str) -> Logged {
+    if BEHAVIOR_EVENTS.contains(&path) {
+        return Logged::Skipped;
+    }
     if path == "/api" || path.starts_with("/api/") {
         return Logged::Api;
     }
@@ -225,7 +240,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn api_and_pages_are_logged_files_and_probes_are_not() {
+    fn api_and_pages_are_logged_files_probes_and_behaviour_events_are_not() {
         for (path, logged) in [
             ("/api/books/7", Logged::Api),
             ("/api/openapi.json", Logged::Api),
@@ -238,6 +253,10 @@ mod tests {
             ("/favicon.ico", Logged::Skipped),
             ("/healthz", Logged::Skipped),
             ("/readyz", Logged::Skipped),
+            ("/api/behavior/pageview", Logged::Skipped),
+            ("/api/behavior/play", Logged::Skipped),
+            ("/api/behavior/stats", Logged::Api),
+            ("/api/behavior/preferences", Logged::Api),
         ] {
             assert_eq!(classify(path), logged, "{path}");
         }

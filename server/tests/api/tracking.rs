@@ -807,3 +807,28 @@ async fn the_retention_rolls_up_each_finished_day_once_and_removes_only_what_is_
         7
     );
 }
+
+#[tokio::test]
+async fn an_event_leaves_no_access_log_row_to_give_its_address_back() {
+    let app = spawn_app().await;
+    app.sql("DELETE FROM access_log").await;
+    for kind in KINDS {
+        let (status, answer) = post_event(&app, kind, &event(kind), None, &[]).await;
+        assert_eq!(status, 200, "{kind}: {answer}");
+    }
+    assert_eq!(wait_for_events(&app, 5).await, 5);
+    // A request after them is logged: once its row is in, theirs would have been before it.
+    assert_eq!(app.get("/api/categories").await.status(), 200);
+    for _ in 0..100 {
+        if app.sql_count("SELECT COUNT(*) FROM access_log").await >= 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let logged = rows(&app, "SELECT route FROM access_log").await;
+    let routes: Vec<String> = logged
+        .iter()
+        .map(|row| row.try_get::<String>("", "route").unwrap())
+        .collect();
+    assert_eq!(routes, ["/api/categories"]);
+}
