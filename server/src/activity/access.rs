@@ -65,10 +65,11 @@ pub enum Logged {
 
 /// How the request at `path` is logged.
 pub fn classify(path: &str) -> Logged {
-    if BEHAVIOR_EVENTS.contains(&path) {
-        return Logged::Skipped;
-    }
     if path == "/api" || path.starts_with("/api/") {
+        // Only an `/api/behavior/` address is compared with the event calls' five.
+        if path.starts_with("/api/behavior/") && BEHAVIOR_EVENTS.contains(&path) {
+            return Logged::Skipped;
+        }
         return Logged::Api;
     }
     let is_file = path

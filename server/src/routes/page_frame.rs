@@ -2,7 +2,7 @@
 //! painted before any script has run; each page gets it in its language (product name, home link),
 //! or emptied when core's `pageLayout` frames the page otherwise (the console, sign-in, the simple
 //! pages). The app's first render replaces it.
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use lol_html::{element, html_content::ContentType, RewriteStrSettings};
 use tingshu_core::{
@@ -15,52 +15,55 @@ use tingshu_core::{
 
 use crate::i18n::Catalogues;
 
-/// The texts the frame shows, from the language's `app` catalogue.
-#[derive(Debug, Clone, PartialEq)]
-struct FrameTexts {
+/// The default layout's header in one language: what the shell's frame is given.
+#[derive(Debug, PartialEq)]
+pub struct DefaultFrame {
     /// `app.meta.product`, the logo's name.
     product: String,
-    /// `app.nav.homeLabel`, the logo link's accessible name.
+    /// `app.nav.homeLabel`, the logo link's accessible name, escaped for an attribute.
     home_label: String,
+    /// The home page's address in the language.
+    home: String,
 }
 
-/// Every language's frame texts, read once from the catalogues.
+/// Every language's frame, made once from the catalogues.
 #[derive(Debug, Default)]
 pub struct PageFrames {
-    texts: HashMap<Lang, FrameTexts>,
+    by_lang: HashMap<Lang, Arc<DefaultFrame>>,
 }
 
 /// What a page's shell does with the frame.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Frame {
     /// The default layout's header, in the page's language.
-    Default {
-        product: String,
-        home_label: String,
-        home: String,
-    },
+    Default(Arc<DefaultFrame>),
     /// Nothing: the page's layout is not the default one (or its texts are missing).
     #[default]
     Empty,
 }
 
 impl PageFrames {
-    /// The frame texts of every language whose `app` catalogue has them.
+    /// The frame of every language whose `app` catalogue has its texts.
     pub fn of(catalogues: &Catalogues) -> Self {
-        let texts = Lang::ALL
+        let by_lang = Lang::ALL
             .into_iter()
             .filter_map(|lang| {
                 let catalogue = catalogues.get(lang.code(), "app")?;
                 let value: serde_json::Value = serde_json::from_slice(&catalogue.json).ok()?;
                 let text = |pointer: &str| Some(value.pointer(pointer)?.as_str()?.to_owned());
-                let texts = FrameTexts {
+                let frame = DefaultFrame {
                     product: text("/app/meta/product")?,
-                    home_label: text("/app/nav/homeLabel")?,
+                    // lol_html quotes `"` in attribute values; `&` is ours to escape.
+                    home_label: text("/app/nav/homeLabel")?.replace('&', "&amp;"),
+                    home: localize_path(LocalizePathInput {
+                        path: "/".to_owned(),
+                        lang,
+                    }),
                 };
-                Some((lang, texts))
+                Some((lang, Arc::new(frame)))
             })
             .collect();
-        Self { texts }
+        Self { by_lang }
     }
 
     /// The frame of the page at `path`, opened in `lang`.
@@ -68,15 +71,8 @@ impl PageFrames {
         let layout = page_layout(PageLayoutInput {
             path: path.to_owned(),
         });
-        match (layout, self.texts.get(&lang)) {
-            (PageLayout::Default, Some(texts)) => Frame::Default {
-                product: texts.product.clone(),
-                home_label: texts.home_label.clone(),
-                home: localize_path(LocalizePathInput {
-                    path: "/".to_owned(),
-                    lang,
-                }),
-            },
+        match (layout, self.by_lang.get(&lang)) {
+            (PageLayout::Default, Some(frame)) => Frame::Default(Arc::clone(frame)),
             _ => Frame::Empty,
         }
     }
@@ -92,18 +88,14 @@ pub fn frame_handlers<'h>(
             el.set_inner_content("", ContentType::Html);
             Ok(())
         })),
-        Frame::Default {
-            product,
-            home_label,
-            home,
-        } => settings
+        Frame::Default(frame) => settings
             .append_element_content_handler(element!("#root a.logo", move |el| {
-                el.set_attribute("href", home)?;
-                el.set_attribute("aria-label", &home_label.replace('&', "&amp;"))?;
+                el.set_attribute("href", &frame.home)?;
+                el.set_attribute("aria-label", &frame.home_label)?;
                 Ok(())
             }))
             .append_element_content_handler(element!("#root .logo__name", move |el| {
-                el.set_inner_content(product, ContentType::Text);
+                el.set_inner_content(&frame.product, ContentType::Text);
                 Ok(())
             })),
     }
