@@ -12,6 +12,7 @@ import type { AnalyticsOverview, Currency } from '@/lib/api/types';
 import { pathTo } from '@/lib/paths';
 import { DailyChart, type Series } from './chart';
 import { useAnalyticsFormat } from './format';
+import { MetricCards } from './metric-cards';
 import { PeriodPicker } from './period-picker';
 import { analyticsQueries } from './queries';
 import { usePeriod } from './use-period';
@@ -45,7 +46,7 @@ function isQuiet(totals: Totals): boolean {
 
 function Overview({ data }: { data: AnalyticsOverview }) {
   const { t } = useTranslation('console');
-  const { num, money, share, change } = useAnalyticsFormat();
+  const { num, money, share } = useAnalyticsFormat();
   const dates = useMemo(() => data.days.map((day) => day.date), [data.days]);
   const plays = useMemo<Series[]>(
     () => [
@@ -105,18 +106,7 @@ function Overview({ data }: { data: AnalyticsOverview }) {
           previousTo: data.previousTo,
         })}
       </p>
-      <dl className="analytics-cards">
-        {metrics.map(([label, key]) => (
-          <div key={key} className="analytics-card" data-testid={`metric-${key}`}>
-            <dt>{label}</dt>
-            <dd className="analytics-card__value">{num(data.current[key])}</dd>
-            <dd className="analytics-card__change">
-              {change(data.current[key], data.previous[key])} ·{' '}
-              {t('console.analytics.before', { value: num(data.previous[key]) })}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <MetricCards metrics={metrics} current={data.current} previous={data.previous} testIdPrefix="metric-" />
       <div className="analytics-charts">
         <DailyChart title={t('console.analytics.charts.plays')} dates={dates} series={plays} format={num} />
         <DailyChart title={t('console.analytics.charts.listeners')} dates={dates} series={listeners} format={num} />

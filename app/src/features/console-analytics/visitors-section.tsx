@@ -10,6 +10,7 @@ import type { VisitorAnalytics } from '@/lib/api/types';
 import type { Period } from './analytics-api';
 import { DailyChart, type Series } from './chart';
 import { useAnalyticsFormat } from './format';
+import { MetricCards } from './metric-cards';
 import { analyticsQueries } from './queries';
 
 type Totals = VisitorAnalytics['current'];
@@ -39,7 +40,7 @@ function isQuiet(totals: Totals): boolean {
 
 function Visitors({ data }: { data: VisitorAnalytics }) {
   const { t } = useTranslation('console');
-  const { num, change } = useAnalyticsFormat();
+  const { num } = useAnalyticsFormat();
   const dates = useMemo(() => data.days.map((day) => day.date), [data.days]);
   const series = useMemo<Series[]>(
     () => [
@@ -57,18 +58,7 @@ function Visitors({ data }: { data: VisitorAnalytics }) {
   return (
     <>
       <p className="console-sub">{t('console.analytics.visitors.note')}</p>
-      <dl className="analytics-cards">
-        {metrics.map(([label, key]) => (
-          <div key={key} className="analytics-card" data-testid={`visitor-metric-${key}`}>
-            <dt>{label}</dt>
-            <dd className="analytics-card__value">{num(data.current[key])}</dd>
-            <dd className="analytics-card__change">
-              {change(data.current[key], data.previous[key])} ·{' '}
-              {t('console.analytics.before', { value: num(data.previous[key]) })}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <MetricCards metrics={metrics} current={data.current} previous={data.previous} testIdPrefix="visitor-metric-" />
       <DailyChart title={t('console.analytics.visitors.chart')} dates={dates} series={series} format={num} />
       <div className="analytics-tops">
         <section className="analytics-section">
