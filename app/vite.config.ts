@@ -141,13 +141,17 @@ function entryScriptFirst(): Plugin {
 
 /**
  * The pages whose own files the server asks for with the page shell, by the module that draws
- * each (`server/src/routes/page_files.rs`): a book's page and search, the pages visits start on
- * besides home. Their modules are not in the shell (that would take the home page's first load
- * past its budget), so they would otherwise be asked for only once the shell has run.
+ * each (`server/src/routes/page_files.rs`): a book's page, search, the catalogue's lists and a
+ * chapter, the static pages, sign-in: the pages visits start on besides home. Their modules are not in
+ * the shell (that would take the home page's first load past its budget), so they would
+ * otherwise be asked for only once the shell has run.
  */
 const firstPages = {
   book: '/src/features/catalog/book-detail-page.tsx',
   search: '/src/features/search/search-page.tsx',
+  catalog: '/src/features/catalog/pages.ts',
+  static: '/src/features/static-pages/static-pages.tsx',
+  login: '/src/features/auth/login-page.tsx',
 };
 
 /**

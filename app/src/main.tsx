@@ -28,7 +28,7 @@ const i18n = createHttpI18n(lang);
 const queryClient = createQueryClient();
 // The page's module (then the data its page asks for first) downloads beside the catalogue rather
 // than after it.
-const pageModule = preloadPage(path, { queryClient, lang, viewer: startupViewer(lang) });
+const pageModule = preloadPage(path, { queryClient, lang, search, viewer: startupViewer(lang) });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

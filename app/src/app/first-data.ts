@@ -1,7 +1,8 @@
-// The data the two pages most visits start on ask for first, started at startup beside their
-// modules (`./preload-page`): with the very query options their hooks use, so the pages find it.
-// When the server sent that data in the page (`server/src/routes/first_data.rs`: what a guest's
-// requests would answer, in the page's language), it is put in the cache instead of asked for.
+// The data the pages visits start on ask for first (home, a book, the book list, the categories,
+// limited-free, recommendations), started at startup beside their modules (`./preload-page`):
+// with the very query options their hooks use, so the pages find it. When the server sent that
+// data in the page (`server/src/routes/first_data.rs`: what a guest's requests would answer, in
+// the page's language), it is put in the cache instead of asked for.
 import type { FirstData } from '@/lib/api/types';
 import type { Lang } from '@/lib/core';
 import { catalogQueries } from '@/lib/queries/catalog';
@@ -52,4 +53,41 @@ export const prefetchBookDetailPage: PagePrefetch = ({ queryClient, params, view
   }
   void queryClient.prefetchQuery(book);
   void queryClient.prefetchQuery(chapters);
+};
+
+/**
+ * The book list: its first page as the server sends it, for `/books` with nothing in its query
+ * (the server reads no filter from the address; the app's reading of them decides the rest).
+ */
+export const prefetchBooksPage: PagePrefetch = ({ queryClient, lang, search }) => {
+  if (search !== '') return;
+  const books = catalogQueries.booksPage(lang, {}, 1);
+  const sent = takeFirstData(lang)?.books;
+  if (sent) queryClient.setQueryData(books.queryKey, sent);
+  else void queryClient.prefetchQuery(books);
+};
+
+/** The categories, the same for everyone. */
+export const prefetchCategoriesPage: PagePrefetch = ({ queryClient, lang }) => {
+  const categories = catalogQueries.categories(lang);
+  const sent = takeFirstData(lang)?.categories;
+  if (sent) queryClient.setQueryData(categories.queryKey, sent);
+  else void queryClient.prefetchQuery(categories);
+};
+
+/** The books free now, the same for everyone. */
+export const prefetchLimitedFreePage: PagePrefetch = ({ queryClient, lang }) => {
+  const books = catalogQueries.limitedFree(lang);
+  const sent = takeFirstData(lang)?.limitedFree;
+  if (sent) queryClient.setQueryData(books.queryKey, sent);
+  else void queryClient.prefetchQuery(books);
+};
+
+/** Recommendations: per listener, so what the server sent (a guest's) serves only a guest. */
+export const prefetchRecommendationsPage: PagePrefetch = ({ queryClient, viewer }) => {
+  if (!viewer) return;
+  const recommendations = catalogQueries.recommendations(viewer);
+  const sent = viewer.userId === null ? takeFirstData(viewer.lang)?.recommendations : null;
+  if (sent) queryClient.setQueryData(recommendations.queryKey, sent);
+  else void queryClient.prefetchQuery(recommendations);
 };

@@ -1,4 +1,4 @@
-// The first pages a visitor opens (home, a book): their module and first data asked for at startup,
+// The first pages a visitor opens (home, a book, the lists): their module and first data asked for at startup,
 // and their room kept while they load, so nothing in view moves when they arrive.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -64,6 +64,9 @@ describe('the page an address opens', () => {
     expect(publicRouteAt('/books/3')?.params).toMatchObject({ id: '3' });
     expect(publicRouteAt('/')?.route.name).toBe('home');
     expect(publicRouteAt('/search')?.route.name).toBe('search');
+    // A guest's page too: its module is fetched ahead like a public one's.
+    expect(publicRouteAt('/auth/login')?.route.name).toBe('login');
+    expect(publicRouteAt('/auth/register')?.route.name).toBe('register');
   });
 
   it('is not fetched ahead behind a guard, nor for an address no route has', () => {
@@ -77,7 +80,7 @@ describe('the page an address opens', () => {
     const table = routeTable.map((route) =>
       route.name === 'bookDetail' ? { ...route, page: Object.assign(() => null, { preload }) } : route,
     );
-    await preloadPage('/books/0', { queryClient: createQueryClient(), lang: 'zh', viewer: guest }, table);
+    await preloadPage('/books/0', { queryClient: createQueryClient(), lang: 'zh', search: '', viewer: guest }, table);
     expect(preload).toHaveBeenCalledExactlyOnceWith(undefined);
   });
 });
@@ -92,7 +95,7 @@ describe('the first data, asked for at startup', () => {
     const asked = () =>
       calls.map((call) => new URL(call.url, 'http://x').pathname + new URL(call.url, 'http://x').search);
     const queryClient = createQueryClient();
-    await preloadPage('/', { queryClient, lang: 'zh', viewer: guest });
+    await preloadPage('/', { queryClient, lang: 'zh', search: '', viewer: guest });
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(asked()).toEqual(['/api/books?sort=popular&pageSize=6']);
 
@@ -121,7 +124,7 @@ describe('the first data, asked for at startup', () => {
       'GET /api/books/7/chapters': ok(page([chapter(1)], 1, 100)),
     });
     const queryClient = createQueryClient();
-    await preloadPage('/books/7', { queryClient, lang: 'zh', viewer: guest });
+    await preloadPage('/books/7', { queryClient, lang: 'zh', search: '', viewer: guest });
     await waitFor(() => expect(calls).toHaveLength(2));
     renderWithCache('/books/7', queryClient);
     expect(await screen.findByRole('heading', { level: 1, name: '先到的书' }, { timeout: 5000 })).toBeInTheDocument();
@@ -133,7 +136,12 @@ describe('the first data, asked for at startup', () => {
     const { calls } = mockFetch({});
     storeSession(users.free);
     expect(startupViewer('zh')).toBeNull();
-    await preloadPage('/books/7', { queryClient: createQueryClient(), lang: 'zh', viewer: startupViewer('zh') });
+    await preloadPage('/books/7', {
+      queryClient: createQueryClient(),
+      lang: 'zh',
+      search: '',
+      viewer: startupViewer('zh'),
+    });
     expect(calls.map((c) => c.url)).toEqual([]);
   });
 
@@ -141,7 +149,7 @@ describe('the first data, asked for at startup', () => {
     const { calls } = mockFetch({});
     sendFirstData({ lang: 'zh', popular: page([book(1, { title: '随页而来' })], 1, 6) });
     const queryClient = createQueryClient();
-    await preloadPage('/', { queryClient, lang: 'zh', viewer: guest });
+    await preloadPage('/', { queryClient, lang: 'zh', search: '', viewer: guest });
     renderWithCache('/', queryClient);
     expect(await screen.findByRole('link', { name: /随页而来/ }, { timeout: 5000 })).toBeInTheDocument();
     // (The shelves below ask for theirs: this test has no IntersectionObserver, so all are near.)
@@ -162,7 +170,7 @@ describe('the first data, asked for at startup', () => {
     });
     sendFirstData(sent);
     const queryClient = createQueryClient();
-    await preloadPage('/books/7', { queryClient, lang: 'zh', viewer: guest });
+    await preloadPage('/books/7', { queryClient, lang: 'zh', search: '', viewer: guest });
     renderWithCache('/books/7', queryClient);
     expect(await screen.findByRole('heading', { level: 1, name: '随页而来' }, { timeout: 5000 })).toBeInTheDocument();
     const bookOrChapters = () =>
@@ -170,7 +178,12 @@ describe('the first data, asked for at startup', () => {
     expect(bookOrChapters()).toHaveLength(0);
 
     sendFirstData(sent);
-    await preloadPage('/books/7', { queryClient: createQueryClient(), lang: 'zh', viewer: { lang: 'zh', userId: 4 } });
+    await preloadPage('/books/7', {
+      queryClient: createQueryClient(),
+      lang: 'zh',
+      search: '',
+      viewer: { lang: 'zh', userId: 4 },
+    });
     await waitFor(() => expect(bookOrChapters()).toHaveLength(2));
   });
 
@@ -181,11 +194,77 @@ describe('the first data, asked for at startup', () => {
       'GET /api/books/7/chapters': ok(page([chapter(1)], 1, 100)),
     });
     sendFirstData({ lang: 'en', popular: page([book(1)], 1, 6) });
-    await preloadPage('/', { queryClient: createQueryClient(), lang: 'zh', viewer: guest });
+    await preloadPage('/', { queryClient: createQueryClient(), lang: 'zh', search: '', viewer: guest });
     await waitFor(() => expect(calls).toHaveLength(1));
     sendFirstData({ lang: 'zh', book: bookDetail(8), chapters: page([chapter(1)], 1, 100) });
-    await preloadPage('/books/7', { queryClient: createQueryClient(), lang: 'zh', viewer: guest });
+    await preloadPage('/books/7', { queryClient: createQueryClient(), lang: 'zh', search: '', viewer: guest });
     await waitFor(() => expect(calls).toHaveLength(3));
+  });
+
+  it('gives the book list, the categories, limited-free and recommendations the list the server sent', async () => {
+    const sent: [string, FirstData, RegExp][] = [
+      ['/books', { lang: 'zh', books: page([book(1, { title: '列表的书' })]) }, /列表的书/],
+      ['/categories', { lang: 'zh', categories }, /武侠/],
+      ['/limited-free', { lang: 'zh', limitedFree: page([book(2, { title: '限免的书' })]) }, /限免的书/],
+      [
+        '/recommendations',
+        {
+          lang: 'zh',
+          recommendations: {
+            items: [{ book: book(3, { title: '推荐的书' }), reason: { kind: 'popular', name: null } }],
+          },
+        },
+        /推荐的书/,
+      ],
+    ];
+    for (const [path, data, shown] of sent) {
+      // The book list's filters (categories, tags) are asked for; the page's own list is not.
+      const { calls } = mockFetch({ 'GET /api/categories': ok(categories), 'GET /api/tags': ok({ items: [] }) });
+      sendFirstData(data);
+      const queryClient = createQueryClient();
+      await preloadPage(path, { queryClient, lang: 'zh', search: '', viewer: guest });
+      const { unmount } = renderWithCache(path, queryClient);
+      expect(await screen.findByRole('link', { name: shown }, { timeout: 5000 })).toBeInTheDocument();
+      const asked = calls.map((call) => new URL(call.url, 'http://x').pathname);
+      expect(asked, path).not.toContain(`/api${path}`);
+      expect(document.getElementById('first-data'), path).toBeNull();
+      unmount();
+    }
+  });
+
+  it("asks for a filtered book list and a listener's recommendations itself", async () => {
+    const { calls } = mockFetch({
+      'GET /api/books': ok(page([book(1)])),
+      'GET /api/recommendations': ok({ items: [] }),
+    });
+    sendFirstData({ lang: 'zh', books: page([book(9)]) });
+    await preloadPage('/books', {
+      queryClient: createQueryClient(),
+      lang: 'zh',
+      search: '?sort=newest',
+      viewer: guest,
+    });
+    // The page reads its filters once it renders; nothing is taken or asked for ahead.
+    expect(calls).toHaveLength(0);
+    expect(document.getElementById('first-data')).not.toBeNull();
+    document.getElementById('first-data')?.remove();
+
+    await preloadPage('/books', { queryClient: createQueryClient(), lang: 'zh', search: '', viewer: guest });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(new URL(calls[0].url, 'http://x').search).toBe('?sort=popular&page=1&pageSize=20');
+
+    sendFirstData({
+      lang: 'zh',
+      recommendations: { items: [{ book: book(3), reason: { kind: 'popular', name: null } }] },
+    });
+    await preloadPage('/recommendations', {
+      queryClient: createQueryClient(),
+      lang: 'zh',
+      search: '',
+      viewer: { lang: 'zh', userId: 4 },
+    });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(new URL(calls[1].url, 'http://x').pathname).toBe('/api/recommendations');
   });
 
   it('is asked for as the signed-out visitor when no session is stored', () => {

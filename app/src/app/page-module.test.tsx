@@ -22,6 +22,7 @@ const context = (): PrefetchContext => ({
   queryClient: new QueryClient(),
   lang: 'zh',
   params: { id: '3' },
+  search: '',
   viewer: { lang: 'zh', userId: null },
 });
 

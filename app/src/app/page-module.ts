@@ -9,11 +9,13 @@ import type { Params } from 'react-router';
 import type { Lang } from '@/lib/core';
 import type { Viewer } from '@/lib/queries/viewer';
 
-/** What a page's prefetch knows: the cache, the language, the route's params and who asks. */
+/** What a page's prefetch knows: the cache, the language, the route's params, the address's query and who asks. */
 export interface PrefetchContext {
   queryClient: QueryClient;
   lang: Lang;
   params: Params;
+  /** The address's query (`?…`, or `''`). */
+  search: string;
   /** Null while a stored session is still to be restored: answers made per user must wait. */
   viewer: Viewer | null;
 }

@@ -6,7 +6,10 @@ import { patterns } from '@/lib/paths';
 import type { PrefetchContext } from './page-module';
 import { routeTable, type AppRoute } from './route-table';
 
-/** The public route `path` (unprefixed) opens, with its params; routes behind a guard are left to the guard. */
+/**
+ * The route `path` (unprefixed) opens for a visitor nobody is signed in as, with its params: a public
+ * route or a guest's (sign-in, registration). Routes behind any other guard are left to the guard.
+ */
 export function publicRouteAt(
   path: string,
   table: AppRoute[] = routeTable,
@@ -17,7 +20,8 @@ export function publicRouteAt(
   );
   const match = matches?.[matches.length - 1];
   const route = match ? table[Number(match.route.id)] : undefined;
-  return match && route && route.guards.length === 0 ? { route, params: match.params } : undefined;
+  const open = route?.guards.every((guard) => guard === 'guest');
+  return match && route && open ? { route, params: match.params } : undefined;
 }
 
 /**

@@ -3,7 +3,14 @@ import type { Params } from 'react-router';
 import * as homeModule from '@/features/catalog/home-page';
 import type { Label } from '@/lib/i18n';
 import { patterns, type RouteName } from '@/lib/paths';
-import { prefetchBookDetailPage, prefetchHomePage } from './first-data';
+import {
+  prefetchBookDetailPage,
+  prefetchBooksPage,
+  prefetchCategoriesPage,
+  prefetchHomePage,
+  prefetchLimitedFreePage,
+  prefetchRecommendationsPage,
+} from './first-data';
 import { pageFrom, type PageComponent } from './page-module';
 import { hasValidIds } from './route-validation';
 
@@ -104,8 +111,10 @@ export const routeTable: AppRoute[] = [
   r('search', (t) => t('app.routes.search'), {
     page: pageFrom(() => import('@/features/search/search-page'), 'SearchPage'),
   }),
-  r('categories', (t) => t('app.routes.categories'), { page: pageFrom(catalogPages, 'CategoriesPage') }),
-  r('books', (t) => t('app.routes.books'), { page: pageFrom(catalogPages, 'BooksPage') }),
+  r('categories', (t) => t('app.routes.categories'), {
+    page: pageFrom(catalogPages, 'CategoriesPage', prefetchCategoriesPage),
+  }),
+  r('books', (t) => t('app.routes.books'), { page: pageFrom(catalogPages, 'BooksPage', prefetchBooksPage) }),
   r('bookDetail', (t) => t('app.routes.bookDetail'), {
     page: pageFrom(bookDetailPage, 'BookDetailPage', prefetchBookDetailPage),
   }),
@@ -116,8 +125,12 @@ export const routeTable: AppRoute[] = [
     page: pageFrom(() => import('@/features/people/pages'), 'NarratorPage'),
   }),
   r('chapter', (t) => t('app.routes.chapter'), { page: pageFrom(catalogPages, 'ChapterPage') }),
-  r('limitedFree', (t) => t('app.routes.limitedFree'), { page: pageFrom(catalogPages, 'LimitedFreePage') }),
-  r('recommendations', (t) => t('app.routes.recommendations'), { page: pageFrom(catalogPages, 'RecommendationsPage') }),
+  r('limitedFree', (t) => t('app.routes.limitedFree'), {
+    page: pageFrom(catalogPages, 'LimitedFreePage', prefetchLimitedFreePage),
+  }),
+  r('recommendations', (t) => t('app.routes.recommendations'), {
+    page: pageFrom(catalogPages, 'RecommendationsPage', prefetchRecommendationsPage),
+  }),
   r('subscription', (t) => t('app.routes.subscription'), { page: pageFrom(membershipPages, 'SubscriptionPage') }),
   r('premium', (t) => t('app.routes.premium'), { page: pageFrom(membershipPages, 'PremiumPage') }),
   r('premiumDownloads', (t) => t('app.routes.premiumDownloads'), {

@@ -1,8 +1,9 @@
 //! A page's first data, sent in its shell: what the app asks the API for as soon as its script
-//! has run (a book's page: the book and its first chapters; the home page: the popular shelf),
-//! as a guest sees it, so the first screen need not wait for one more round trip once the script
-//! is there. The app takes it only for a guest in the same language (`app/src/app/first-data.ts`);
-//! a signed-in listener's own state still comes from the API.
+//! has run (a book's page: the book and its first chapters; the home page: the popular shelf;
+//! the book list, the categories, limited-free and recommendations: their list), as a guest
+//! sees it, so the first screen need not wait for one more round trip once the script is there.
+//! The app takes it only for a guest in the same language (`app/src/app/first-data.ts`); a
+//! signed-in listener's own state still comes from the API.
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -12,11 +13,11 @@ use crate::{
     books::view::BookSummary,
     catalog::{
         self,
-        view::{BookDetail, ChapterSummary},
-        BookListQuery, BookSort, CHAPTERS_DEFAULT_PAGE_SIZE,
+        view::{BookDetail, CategoryNode, ChapterSummary, Recommendation},
+        BookListQuery, BookSort, BOOKS_DEFAULT_PAGE_SIZE, CHAPTERS_DEFAULT_PAGE_SIZE,
     },
     error::{ApiError, ApiResult},
-    paging::{Page, Paging},
+    paging::{Items, Page, Paging},
     state::AppState,
 };
 
@@ -24,14 +25,21 @@ use crate::{
 pub const ELEMENT_ID: &str = "first-data";
 /// How many books the home page's popular shelf shows (the app's `homeShelfSize`).
 const HOME_SHELF_SIZE: u64 = 6;
-/// How many of them are in the first screen.
-const HOME_FIRST_ROW: usize = 2;
+/// How many books of a grid (a home shelf, a list page) are in the first screen: the app's
+/// `priorityCount` of 2, two columns on a phone, all of the same size, so either may be the
+/// largest paint.
+const FIRST_ROW: usize = 2;
 
 /// A page that opens with data the server can send beside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FirstPage {
     Home,
     Book(i32),
+    /// `/books` without filters, sort or page: the first page of the most played books.
+    Books,
+    Categories,
+    LimitedFree,
+    Recommendations,
 }
 
 /// What the app's first requests of a page would answer a guest, in the page's language; each
@@ -51,18 +59,53 @@ pub struct FirstData {
     /// `GET /api/books/{id}/chapters?page=1&pageSize=100`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chapters: Option<Page<ChapterSummary>>,
+    /// `GET /api/books?sort=popular&page=1&pageSize=20`: the book list's first page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Page<BookSummary>>)]
+    pub books: Option<Arc<Page<BookSummary>>>,
+    /// `GET /api/categories`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub categories: Option<Vec<CategoryNode>>,
+    /// `GET /api/limited-free`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limited_free: Option<Page<BookSummary>>,
+    /// `GET /api/recommendations`, as a guest: popular books.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recommendations: Option<Items<Recommendation>>,
 }
 
 impl FirstData {
-    /// The books whose covers the page's first screen shows: a book page's own; on the home
-    /// page, the popular shelf's first row (the app's `priorityCount` of 2: two columns on a
-    /// phone, all of the same size, so either may be the largest paint).
-    pub fn lead_books(&self) -> Vec<&BookSummary> {
-        match (&self.book, &self.popular) {
-            (Some(detail), _) => vec![&detail.book],
-            (None, Some(popular)) => popular.items.iter().take(HOME_FIRST_ROW).collect(),
-            (None, None) => Vec::new(),
+    /// Nothing but the language yet: each [`FirstPage`] fills in its own fields.
+    pub(super) fn empty(lang: Lang) -> Self {
+        Self {
+            lang,
+            popular: None,
+            book: None,
+            chapters: None,
+            books: None,
+            categories: None,
+            limited_free: None,
+            recommendations: None,
         }
+    }
+
+    /// The books whose covers the page's first screen shows: a book page's own; on the home
+    /// page and a list page, the grid's first row ([`FIRST_ROW`]).
+    pub fn lead_books(&self) -> Vec<&BookSummary> {
+        if let Some(detail) = &self.book {
+            return vec![&detail.book];
+        }
+        let grid: Vec<&BookSummary> =
+            if let Some(page) = self.popular.as_ref().or(self.books.as_ref()) {
+                page.items.iter().collect()
+            } else if let Some(page) = &self.limited_free {
+                page.items.iter().collect()
+            } else if let Some(items) = &self.recommendations {
+                items.items.iter().map(|r| &r.book).collect()
+            } else {
+                Vec::new()
+            };
+        grid.into_iter().take(FIRST_ROW).collect()
     }
 
     /// The data as a JSON script element.
@@ -91,33 +134,14 @@ pub async fn first_data(
     page: FirstPage,
 ) -> ApiResult<Option<FirstData>> {
     let now = chrono::Utc::now().timestamp_millis();
-    let mut data = FirstData {
-        lang,
-        popular: None,
-        book: None,
-        chapters: None,
-    };
+    let mut data = FirstData::empty(lang);
+    let first_page = |page_size| Paging { page: 1, page_size };
     match page {
         FirstPage::Home => {
-            let query = BookListQuery {
-                category: None,
-                tag: None,
-                status: None,
-                access: None,
-                sort: BookSort::Popular,
-                paging: Paging {
-                    page: 1,
-                    page_size: HOME_SHELF_SIZE,
-                },
-            };
-            let build =
-                catalog::list_books(&state.db, &state.catalog_counts, lang, query.clone(), now);
-            data.popular = Some(
-                state
-                    .list_pages
-                    .get_or_build(lang, query, now, build)
-                    .await?,
-            );
+            data.popular = Some(popular_page(state, lang, HOME_SHELF_SIZE, now).await?);
+        }
+        FirstPage::Books => {
+            data.books = Some(popular_page(state, lang, BOOKS_DEFAULT_PAGE_SIZE, now).await?);
         }
         FirstPage::Book(id) => {
             let book = match catalog::book_detail(&state.db, lang, id, None, now).await {
@@ -125,15 +149,44 @@ pub async fn first_data(
                 Err(ApiError::NotFound(_)) => return Ok(None),
                 Err(error) => return Err(error),
             };
-            let paging = Paging {
-                page: 1,
-                page_size: CHAPTERS_DEFAULT_PAGE_SIZE,
-            };
+            let paging = first_page(CHAPTERS_DEFAULT_PAGE_SIZE);
             data.chapters = Some(catalog::chapters(&state.db, lang, id, paging, None, now).await?);
             data.book = Some(book);
         }
+        FirstPage::Categories => {
+            data.categories =
+                Some(catalog::categories(&state.db, &state.catalog_counts, lang).await?);
+        }
+        FirstPage::LimitedFree => {
+            let paging = first_page(BOOKS_DEFAULT_PAGE_SIZE);
+            data.limited_free = Some(catalog::limited_free(&state.db, lang, paging, now).await?);
+        }
+        FirstPage::Recommendations => {
+            let items = catalog::recommendations(&state.db, lang, None, now).await?;
+            data.recommendations = Some(Items { items });
+        }
     }
     Ok(Some(data))
+}
+
+/// The first `page_size` most played books, as `GET /api/books?sort=popular&pageSize=…` answers
+/// them (through the same kept pages).
+async fn popular_page(
+    state: &AppState,
+    lang: Lang,
+    page_size: u64,
+    now: i64,
+) -> ApiResult<Arc<Page<BookSummary>>> {
+    let query = BookListQuery {
+        category: None,
+        tag: None,
+        status: None,
+        access: None,
+        sort: BookSort::Popular,
+        paging: Paging { page: 1, page_size },
+    };
+    let build = catalog::list_books(&state.db, &state.catalog_counts, lang, query.clone(), now);
+    state.list_pages.get_or_build(lang, query, now, build).await
 }
 
 #[cfg(test)]
@@ -143,7 +196,6 @@ mod tests {
     #[test]
     fn no_catalogue_text_can_close_the_script_element() {
         let data = FirstData {
-            lang: Lang::Zh,
             popular: Some(Arc::new(Page::new(
                 Vec::new(),
                 0,
@@ -152,8 +204,7 @@ mod tests {
                     page_size: HOME_SHELF_SIZE,
                 },
             ))),
-            book: None,
-            chapters: None,
+            ..FirstData::empty(Lang::Zh)
         };
         let script = data.script().unwrap();
         assert!(script.starts_with(r#"<script type="application/json" id="first-data">{"lang":"zh","popular":{"items":[]"#), "{script}");

@@ -3,8 +3,6 @@
 //! early (`super::page_meta`).
 use serde::Deserialize;
 
-use super::first_data::FirstPage;
-
 /// The files a page's module needs beyond the shell's, as the build lists them
 /// (`builds/first-pages.json`, written by `app/vite.config.ts`): asked for with the page shell,
 /// they arrive beside the shell's script instead of only once it has run.
@@ -14,14 +12,35 @@ pub struct PageFiles {
     styles: Vec<String>,
 }
 
-/// The build's list of [`PageFiles`], by page; empty for a build without one (nothing is then
-/// asked for early, and the app loads its files itself).
+/// The app's page modules a visit may start on, besides the home page (in the shell): the
+/// `firstPages` of `app/vite.config.ts`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageModule {
+    /// A book's page.
+    Book,
+    Search,
+    /// The book list, a chapter, the categories, limited-free and recommendations.
+    Catalog,
+    /// About, help, terms, privacy and copyright.
+    Static,
+    /// Sign-in.
+    Login,
+}
+
+/// The build's list of [`PageFiles`], by page module; empty for a build without one (nothing
+/// is then asked for early, and the app loads its files itself).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct FirstPageFiles {
     #[serde(default)]
     book: PageFiles,
     #[serde(default)]
     search: PageFiles,
+    #[serde(default)]
+    catalog: PageFiles,
+    #[serde(default, rename = "static")]
+    static_pages: PageFiles,
+    #[serde(default)]
+    login: PageFiles,
 }
 
 impl FirstPageFiles {
@@ -38,24 +57,24 @@ impl FirstPageFiles {
         })
     }
 
-    pub(super) fn of(&self, page: FirstPage) -> Option<&PageFiles> {
-        match page {
-            FirstPage::Book(_) => Some(&self.book),
-            // The home page is part of the shell.
-            FirstPage::Home => None,
+    /// The files of `module`.
+    pub(super) fn of(&self, module: PageModule) -> &PageFiles {
+        match module {
+            PageModule::Book => &self.book,
+            PageModule::Search => &self.search,
+            PageModule::Catalog => &self.catalog,
+            PageModule::Static => &self.static_pages,
+            PageModule::Login => &self.login,
         }
-    }
-
-    /// The search page's files.
-    pub(super) fn search(&self) -> &PageFiles {
-        &self.search
     }
 }
 
 impl PageFiles {
     /// The preload links of these files: modules as the app's loader would ask for them
-    /// (`crossorigin`), so it finds them here and asks for nothing more.
-    pub(super) fn links(&self) -> String {
+    /// (`crossorigin`), so it finds them here and asks for nothing more. `styles_applied`: the
+    /// shell's first frame is drawn with the page's styles, so they are linked as stylesheets
+    /// (the app's loader then finds them applied) rather than only fetched.
+    pub(super) fn links(&self, styles_applied: bool) -> String {
         let scripts = self.scripts.iter().map(|src| {
             format!(
                 r#"<link rel="modulepreload" href="{}" crossorigin>"#,
@@ -63,8 +82,14 @@ impl PageFiles {
             )
         });
         let styles = self.styles.iter().map(|href| {
+            let rel = if styles_applied {
+                r#"rel="stylesheet""#
+            } else {
+                r#"rel="preload""#
+            };
+            let kind = if styles_applied { "" } else { r#" as="style""# };
             format!(
-                r#"<link rel="preload" href="{}" as="style" crossorigin>"#,
+                r#"<link {rel} href="{}"{kind} crossorigin>"#,
                 attribute(href)
             )
         });
@@ -87,15 +112,22 @@ mod tests {
         std::fs::create_dir_all(dir.join("builds")).unwrap();
         std::fs::write(
             dir.join("builds/first-pages.json"),
-            r#"{"book":{"scripts":["/assets/book-1.js","/assets/stars-2.js"],"styles":["/assets/book-3.css"]}}"#,
+            r#"{"book":{"scripts":["/assets/book-1.js","/assets/stars-2.js"],"styles":["/assets/book-3.css"]},"static":{"scripts":["/assets/static-4.js"],"styles":[]}}"#,
         )
         .unwrap();
         let files = FirstPageFiles::of_build(Some(&dir));
-        assert_eq!(files.of(FirstPage::Home), None);
-        assert_eq!(files.search(), &PageFiles::default());
-        let book = files.of(FirstPage::Book(7)).unwrap().clone();
+        assert_eq!(files.of(PageModule::Search), &PageFiles::default());
+        assert_eq!(files.of(PageModule::Catalog), &PageFiles::default());
         assert_eq!(
-            book.links(),
+            files.of(PageModule::Static).links(false),
+            r#"<link rel="modulepreload" href="/assets/static-4.js" crossorigin>"#
+        );
+        let book = files.of(PageModule::Book).clone();
+        assert!(book
+            .links(true)
+            .ends_with(r#"<link rel="stylesheet" href="/assets/book-3.css" crossorigin>"#));
+        assert_eq!(
+            book.links(false),
             concat!(
                 r#"<link rel="modulepreload" href="/assets/book-1.js" crossorigin>"#,
                 r#"<link rel="modulepreload" href="/assets/stars-2.js" crossorigin>"#,

@@ -5,8 +5,9 @@
 //!
 //! Every page shell also gets what its first paint waits for as early as the HTML: `<html lang>`,
 //! a preload of its language's translation catalogue (fetched by the app only once its script
-//! has run, otherwise); and on a book's page and the home page, their first data
-//! (`super::first_data`) and a preload of the cover they open with.
+//! has run, otherwise); the files of the page's own module; and on the pages that open with a
+//! list or a book, their first data (`super::first_data`) and a preload of the covers they open
+//! with.
 use axum::{
     body::{to_bytes, Body},
     extract::{Request, State},
@@ -28,7 +29,7 @@ use crate::extract::lang_of;
 
 use super::{
     first_data::{first_data, FirstData, FirstPage},
-    page_files::{attribute, FirstPageFiles, PageFiles},
+    page_files::{attribute, FirstPageFiles, PageFiles, PageModule},
     page_frame::{frame_handlers, Frame, PageFrames},
     spa::is_html,
 };
@@ -79,8 +80,9 @@ impl CoverHint {
     /// The covers of the books `page` opens with (those that have one).
     fn of(page: FirstPage, data: &FirstData) -> Vec<Self> {
         let sizes = match page {
-            FirstPage::Home => SHELF_COVER_SIZES,
             FirstPage::Book(_) => BOOK_COVER_SIZES,
+            // A home shelf and a list page draw the same grid of cards.
+            _ => SHELF_COVER_SIZES,
         };
         data.lead_books()
             .into_iter()
@@ -113,23 +115,52 @@ struct Shell {
     frame: Frame,
 }
 
-/// The page of `path` that opens with data sent beside it: the home page or a book's.
-fn first_page_of(path: &str) -> Option<FirstPage> {
+/// The page of `path` (with its `query`) that opens with data sent beside it: the home page, a
+/// book's, the book list without filters, the categories, limited-free and recommendations.
+fn first_page_of(path: &str, query: Option<&str>) -> Option<FirstPage> {
     if let Some((_, Record::Book(id))) = record_of(path) {
         return Some(FirstPage::Book(id));
     }
     let split = split_locale(SplitLocaleInput {
         path: path.to_owned(),
     });
-    (split.redirect.is_none() && split.path.trim_matches('/').is_empty()).then_some(FirstPage::Home)
+    if split.redirect.is_some() {
+        return None;
+    }
+    // A filtered, sorted or later page of the list is the app's to ask for: its first data
+    // would have to read the address exactly as the app does.
+    let unfiltered = query.is_none_or(str::is_empty);
+    match split.path.trim_matches('/') {
+        "" => Some(FirstPage::Home),
+        "books" if unfiltered => Some(FirstPage::Books),
+        "categories" => Some(FirstPage::Categories),
+        "limited-free" => Some(FirstPage::LimitedFree),
+        "recommendations" => Some(FirstPage::Recommendations),
+        _ => None,
+    }
 }
 
-/// Whether `path` is the search page, under any locale prefix.
-fn is_search(path: &str) -> bool {
+/// The page module that draws `path` (under any locale prefix), when it is not the shell's.
+fn page_module_of(path: &str) -> Option<PageModule> {
     let split = split_locale(SplitLocaleInput {
         path: path.to_owned(),
     });
-    split.redirect.is_none() && split.path.trim_matches('/') == "search"
+    if split.redirect.is_some() {
+        return None;
+    }
+    let segments: Vec<&str> = split.path.trim_matches('/').split('/').collect();
+    Some(match segments.as_slice() {
+        ["books", _] => PageModule::Book,
+        ["search"] => PageModule::Search,
+        ["books"]
+        | ["books", _, "chapters", _]
+        | ["categories"]
+        | ["limited-free"]
+        | ["recommendations"] => PageModule::Catalog,
+        ["about"] | ["help"] | ["terms"] | ["privacy"] | ["copyright"] => PageModule::Static,
+        ["auth", "login"] | ["auth", "login-new"] => PageModule::Login,
+        _ => return None,
+    })
 }
 
 /// The record of `/books/{id}` or `/books/{id}/chapters/{chapterId}`, under any locale prefix.
@@ -265,7 +296,7 @@ fn rewrite(html: &str, shell: &Shell) -> Result<Rewritten, lol_html::errors::Rew
         preloads.push('>');
     }
     if let Some(files) = &shell.files {
-        preloads.push_str(&files.links());
+        preloads.push_str(&files.links(matches!(shell.frame, Frame::SignIn(_))));
     }
     let mut settings = RewriteStrSettings::new()
         .append_element_content_handler(element!("html", |el| {
@@ -398,7 +429,8 @@ pub async fn describe(
     let lang = lang_of(&path, request.headers(), default_language);
     // The first data is a catalogue read: it spends the client's anti-crawler budget, and a
     // client over it gets the page without (the app then asks the API, which challenges it).
-    let first_page = first_page_of(&path).filter(|_| catalogue_admitted(&state, &request));
+    let first_page = first_page_of(&path, request.uri().query())
+        .filter(|_| catalogue_admitted(&state, &request));
     let response = next.run(request).await;
     if response.status() != StatusCode::OK || !is_html(response.headers()) {
         return response;
@@ -443,13 +475,12 @@ pub async fn describe(
     // do not describe it; any other page is the file with what its address decides, which they do.
     let validators_hold = card.is_none() && first_data.is_none() && default_language.is_none();
     // A book page's own files are worth asking for early only when it opens with its data (not
-    // for an unknown book); search's always.
-    let files = match first_page {
-        Some(page) if first_data.is_some() => page_files.of(page),
-        _ if is_search(&path) => Some(page_files.search()),
-        _ => None,
-    }
-    .cloned();
+    // for an unknown book); the other pages' always.
+    let files = match page_module_of(&path) {
+        Some(PageModule::Book) if first_data.is_none() => None,
+        Some(module) => Some(page_files.of(module).clone()),
+        None => None,
+    };
     let shell = Shell {
         lang,
         card,
@@ -652,33 +683,69 @@ mod tests {
     }
 
     #[test]
-    fn the_home_page_and_a_book_page_open_with_data_and_no_other_page_does() {
-        assert_eq!(first_page_of("/"), Some(FirstPage::Home));
-        assert_eq!(first_page_of("/en"), Some(FirstPage::Home));
-        assert_eq!(first_page_of("/ja/"), Some(FirstPage::Home));
-        assert_eq!(first_page_of("/books/7"), Some(FirstPage::Book(7)));
-        assert_eq!(first_page_of("/en/books/7"), Some(FirstPage::Book(7)));
+    fn the_home_page_a_book_page_and_the_unfiltered_lists_open_with_data_and_no_other_page_does() {
+        let first = |path| first_page_of(path, None);
+        assert_eq!(first("/"), Some(FirstPage::Home));
+        assert_eq!(first("/en"), Some(FirstPage::Home));
+        assert_eq!(first("/ja/"), Some(FirstPage::Home));
+        assert_eq!(first("/books/7"), Some(FirstPage::Book(7)));
+        assert_eq!(first("/en/books/7"), Some(FirstPage::Book(7)));
+        assert_eq!(first("/books"), Some(FirstPage::Books));
+        assert_eq!(first_page_of("/ja/books", Some("")), Some(FirstPage::Books));
+        assert_eq!(first("/en/categories"), Some(FirstPage::Categories));
+        assert_eq!(first("/limited-free"), Some(FirstPage::LimitedFree));
+        assert_eq!(
+            first("/ja/recommendations/"),
+            Some(FirstPage::Recommendations)
+        );
+        // A filtered or later page of the list is read from its address by the app alone.
+        assert_eq!(first_page_of("/books", Some("page=2")), None);
+        assert_eq!(first_page_of("/en/books", Some("category=xuanhuan")), None);
         for other in [
-            "/books",
             "/books/7/chapters/3",
             "/search",
             "/zh",
+            "/zh/books",
             "/en/authors/2",
+            "/about",
+            "/me/bookshelf",
         ] {
-            assert_eq!(first_page_of(other), None, "{other}");
+            assert_eq!(first(other), None, "{other}");
         }
-        assert!(is_search("/search") && is_search("/ja/search/"));
-        assert!(!is_search("/books") && !is_search("/zh/search") && !is_search("/search/7"));
+    }
+
+    #[test]
+    fn each_page_preloads_the_module_that_draws_it() {
+        for (path, module) in [
+            ("/books/7", Some(PageModule::Book)),
+            ("/en/books/7/", Some(PageModule::Book)),
+            ("/search", Some(PageModule::Search)),
+            ("/ja/search/", Some(PageModule::Search)),
+            ("/books", Some(PageModule::Catalog)),
+            ("/en/books/7/chapters/3", Some(PageModule::Catalog)),
+            ("/categories", Some(PageModule::Catalog)),
+            ("/limited-free", Some(PageModule::Catalog)),
+            ("/en/recommendations", Some(PageModule::Catalog)),
+            ("/about", Some(PageModule::Static)),
+            ("/ja/privacy", Some(PageModule::Static)),
+            ("/copyright", Some(PageModule::Static)),
+            ("/", None),
+            ("/zh/search", None),
+            ("/search/7", None),
+            ("/books/7/chapters", None),
+            ("/contact", None),
+            ("/auth/login", Some(PageModule::Login)),
+            ("/en/auth/login-new", Some(PageModule::Login)),
+            ("/auth/register", None),
+            ("/admin/books", None),
+        ] {
+            assert_eq!(page_module_of(path), module, "{path}");
+        }
     }
 
     #[test]
     fn first_data_goes_at_the_end_of_the_body_and_a_home_cover_is_preloaded_at_shelf_size() {
-        let data = FirstData {
-            lang: Lang::Ja,
-            popular: None,
-            book: None,
-            chapters: None,
-        };
+        let data = FirstData::empty(Lang::Ja);
         let shell = Shell {
             lang: Lang::Ja,
             covers: vec![CoverHint {

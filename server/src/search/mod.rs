@@ -24,6 +24,8 @@ pub mod text;
 #[cfg(test)]
 mod tests;
 
+pub use query::escape_html;
+
 use std::{
     path::{Path, PathBuf},
     sync::{Arc, Mutex},

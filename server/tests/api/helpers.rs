@@ -229,7 +229,7 @@ fn write_static_dir(root: &std::path::Path) -> PathBuf {
     std::fs::create_dir_all(dist.join("builds")).unwrap();
     std::fs::write(
         dist.join("builds/first-pages.json"),
-        r#"{"book":{"scripts":["/assets/book-page-1.js"],"styles":["/assets/book-page-2.css"]},"search":{"scripts":["/assets/search-3.js"],"styles":[]}}"#,
+        r#"{"book":{"scripts":["/assets/book-page-1.js"],"styles":["/assets/book-page-2.css"]},"search":{"scripts":["/assets/search-3.js"],"styles":[]},"catalog":{"scripts":["/assets/catalog-4.js"],"styles":["/assets/catalog-5.css"]},"static":{"scripts":["/assets/static-6.js"],"styles":[]},"login":{"scripts":["/assets/login-7.js"],"styles":["/assets/login-8.css"]}}"#,
     )
     .unwrap();
     // The build's brotli copy (any bytes do: the server sends them as they are).

@@ -165,16 +165,28 @@ async fn each_page_shell_paints_its_layouts_frame_in_its_language() {
             "{path}: {html}"
         );
     }
-    // The console, sign-in and the simple pages are framed otherwise: their shell paints nothing.
+    // The console, registration and the simple pages are framed otherwise: their shell paints
+    // nothing.
     for path in [
         "/admin/books",
-        "/en/auth/login",
+        "/en/auth/register",
         "/offline",
         "/payment/failed",
     ] {
         let html = app.get(path).await.text().await.unwrap();
         assert!(html.contains(r#"<div id="root"></div>"#), "{path}: {html}");
     }
+    // Sign-in paints its own head, with the styles it is drawn with applied from the start.
+    let html = app.get("/en/auth/login").await.text().await.unwrap();
+    assert!(
+        html.contains(r#"<h1 class="auth-page__title">Sign in to Tingshu</h1>"#)
+            && !html.contains("logo__name"),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<link rel="modulepreload" href="/assets/login-7.js" crossorigin><link rel="stylesheet" href="/assets/login-8.css" crossorigin>"#),
+        "{html}"
+    );
 }
 
 #[tokio::test]
@@ -317,17 +329,100 @@ async fn a_book_page_and_the_home_page_carry_what_the_api_answers_a_guest_first(
     assert_eq!(first["chapters"], chapters["data"]);
     assert!(first["book"]["me"].is_null(), "a guest's view: {first}");
 
-    // No data for an unknown book, nor for pages that do not open with it.
-    // Search's own script is asked for with its page all the same, and no other page's.
-    for path in ["/books/999999", "/en/books", "/search"] {
+    // No data for an unknown book, nor for pages that do not open with it. Each page's own
+    // module is asked for with it all the same, and no other page's.
+    for (path, module) in [
+        ("/books/999999", None),
+        ("/en/books?sort=newest", Some("/assets/catalog-4.js")),
+        ("/books?page=2", Some("/assets/catalog-4.js")),
+        ("/books/1/chapters/1", Some("/assets/catalog-4.js")),
+        ("/search", Some("/assets/search-3.js")),
+        ("/en/about", Some("/assets/static-6.js")),
+        ("/contact", None),
+    ] {
         let html = app.get(path).await.text().await.unwrap();
         assert_eq!(first_data_of(&html), None, "{path}");
-        assert_eq!(
-            html.contains(r#"<link rel="modulepreload" href="/assets/search-3.js" crossorigin>"#),
-            path == "/search",
-            "{path}: {html}"
+        for other in [
+            "book-page-1.js",
+            "search-3.js",
+            "catalog-4.js",
+            "static-6.js",
+        ] {
+            let link = format!(r#"<link rel="modulepreload" href="/assets/{other}" crossorigin>"#);
+            assert_eq!(
+                html.contains(&link),
+                module.is_some_and(|m| m.ends_with(other)),
+                "{path}, {other}: {html}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_list_pages_carry_their_first_list_and_its_first_rows_covers() {
+    let app = spawn_app_with(|config| config.demo = true).await;
+    let api = |path: &'static str| {
+        let app = &app;
+        async move {
+            let body: serde_json::Value = app.get(path).await.json().await.unwrap();
+            body["data"].clone()
+        }
+    };
+    for (page, field, endpoint) in [
+        (
+            "/books",
+            "books",
+            "/api/books?sort=popular&page=1&pageSize=20",
+        ),
+        ("/categories", "categories", "/api/categories"),
+        ("/limited-free", "limitedFree", "/api/limited-free"),
+        (
+            "/recommendations",
+            "recommendations",
+            "/api/recommendations",
+        ),
+    ] {
+        let response = app.get(page).await;
+        assert!(response.headers().get("etag").is_none(), "{page}");
+        let html = response.text().await.unwrap();
+        let first = first_data_of(&html).unwrap_or_else(|| panic!("{page}: {html}"));
+        let answer = api(endpoint).await;
+        assert_eq!(first[field], answer, "{page}");
+        assert_eq!(first["lang"], "zh");
+        // Only its own list.
+        let fields: Vec<&String> = first.as_object().unwrap().keys().collect();
+        assert_eq!(fields.len(), 2, "{page}: {first}");
+        assert!(
+            html.contains(r#"<link rel="modulepreload" href="/assets/catalog-4.js" crossorigin>"#)
+                && html.contains(
+                    r#"<link rel="preload" href="/assets/catalog-5.css" as="style" crossorigin>"#
+                ),
+            "{page}: {html}"
         );
-        assert!(!html.contains("book-page-1.js"), "{path}: {html}");
+        // A grid's first row of covers is asked for with the page, at the size the grid draws
+        // them; the categories draw small covers of their own, asked for by the page.
+        let books: Vec<&serde_json::Value> = match field {
+            "books" | "limitedFree" => answer["items"].as_array().unwrap().iter().collect(),
+            "recommendations" => answer["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| &r["book"])
+                .collect(),
+            _ => Vec::new(),
+        };
+        assert_eq!(books.is_empty(), field == "categories", "{page}: {answer}");
+        for (index, book) in books.iter().enumerate() {
+            let preload = format!(
+                r#"<link rel="preload" as="image" href="{}" fetchpriority="high" imagesrcset="{}" imagesizes="(max-width: 420px) 50vw, 180px">"#,
+                book["coverUrl"].as_str().expect("a demo cover"),
+                book["coverSrcset"].as_str().expect("its sizes"),
+            );
+            assert_eq!(html.contains(&preload), index < 2, "{page}, book {index}");
+        }
+        if field == "categories" {
+            assert!(!html.contains(r#"as="image""#), "{html}");
+        }
     }
 }
 
@@ -345,7 +440,7 @@ async fn a_client_over_its_anti_crawler_budget_gets_pages_without_their_first_da
         response.text().await.unwrap()
     };
     assert!(first_data_of(&page("/books/1").await).is_some());
-    assert!(first_data_of(&page("/").await).is_some());
+    assert!(first_data_of(&page("/categories").await).is_some());
     let refused = page("/books/1").await;
     assert!(
         first_data_of(&refused).is_none(),

@@ -154,6 +154,12 @@ export function BookCard({
   );
 }
 
+/**
+ * How many cards of a grid are in the first screen: two columns on a phone, all of one size, so
+ * either cover may be the page's largest paint (the server preloads as many: `first_data.rs`).
+ */
+export const firstRow = 2;
+
 /** `priorityCount`: how many of the first cards are in the first screen (their covers fetched at once). */
 export function BookGrid({
   books,

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { BookGrid } from '@/components/catalog/book-card';
+import { BookGrid, firstRow } from '@/components/catalog/book-card';
 import { CategoryOptions, flattenCategories } from '@/components/catalog/category-options';
 import { useBookFilterOptions } from '@/components/catalog/filter-options';
 import { Pagination } from '@/components/catalog/pagination';
@@ -19,7 +19,6 @@ import '@/components/catalog/catalog-page.css';
 const keys = ['category', 'tag', 'status', 'access', 'sort'] as const;
 /** The filters that narrow the list (the order does not), counted on the folded filters' button. */
 const narrowing = ['category', 'tag', 'status', 'access'] as const;
-export const pageSize = 20;
 
 export function BooksPage() {
   const { t } = useTranslation();
@@ -36,17 +35,7 @@ export function BooksPage() {
   const title = values.category ? (category?.name ?? t('app.nav.categories')) : t('app.catalog.books.title');
   const activeFilters = narrowing.filter((key) => values[key]).length;
   const tags = useQuery(catalogQueries.tags(lang));
-  const books = useQuery(
-    catalogQueries.books(lang, {
-      category: values.category,
-      tag: values.tag,
-      status: values.status,
-      access: values.access,
-      sort: values.sort || 'popular',
-      page,
-      pageSize,
-    }),
-  );
+  const books = useQuery(catalogQueries.booksPage(lang, values, page));
 
   const select = (key: (typeof keys)[number], label: string, options: [string, string][], extra?: React.ReactNode) => (
     <div className="filter">
@@ -109,7 +98,13 @@ export function BooksPage() {
         <>
           <p className="result-count">{t('app.catalog.books.count', { count: books.data.total })}</p>
           {books.data.items.length ? (
-            <BookGrid books={books.data.items} label={title} headingLevel={2} showRating={values.sort === 'rating'} />
+            <BookGrid
+              books={books.data.items}
+              label={title}
+              headingLevel={2}
+              priorityCount={firstRow}
+              showRating={values.sort === 'rating'}
+            />
           ) : (
             <EmptyState>{t('app.catalog.books.empty')}</EmptyState>
           )}

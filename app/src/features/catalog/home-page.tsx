@@ -4,7 +4,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
 import { useShownAfterDelay } from '@/components/async-state/use-shown-after-delay';
-import { BookGrid, Cover } from '@/components/catalog/book-card';
+import { BookGrid, Cover, firstRow } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { TextIn } from '@/components/text-in/text-in';
 import { useCurrentUser } from '@/features/auth/use-auth';
@@ -239,7 +239,7 @@ export function CatalogHomePage() {
         title={t('app.catalog.home.popular')}
         more={`${pathTo('books')}?sort=popular`}
         query={catalogQueries.homeShelf(lang, 'popular')}
-        priorityCount={2}
+        priorityCount={firstRow}
       />
       <BookSection
         id="limited-free"

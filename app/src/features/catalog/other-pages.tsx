@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { BookCard } from '@/components/catalog/book-card';
+import { BookCard, firstRow } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useViewer } from '@/features/auth/use-viewer';
 import { useLang } from '@/lib/lang';
@@ -89,9 +89,9 @@ export function LimitedFreePage() {
       {books.isSuccess &&
         (items.length ? (
           <ul className="book-grid">
-            {items.map((book) => (
+            {items.map((book, index) => (
               <li key={book.id}>
-                <BookCard book={book} headingLevel={2} />
+                <BookCard book={book} headingLevel={2} priority={index < firstRow} />
               </li>
             ))}
           </ul>
@@ -117,9 +117,9 @@ export function RecommendationsPage() {
       {recommendations.isSuccess &&
         (items.length ? (
           <ul className="book-grid">
-            {items.map(({ book, reason }) => (
+            {items.map(({ book, reason }, index) => (
               <li key={book.id}>
-                <BookCard book={book} headingLevel={2}>
+                <BookCard book={book} headingLevel={2} priority={index < firstRow}>
                   <p className="reason">{REASON_LABEL[reason.kind](t, reason.name ?? '')}</p>
                 </BookCard>
               </li>

@@ -3591,6 +3591,11 @@ export interface components {
             popular?: components["schemas"]["Page_BookSummary"] | null;
             book?: components["schemas"]["BookDetail"] | null;
             chapters?: components["schemas"]["Page_ChapterSummary"] | null;
+            books?: components["schemas"]["Page_BookSummary"] | null;
+            /** @description `GET /api/categories`. */
+            categories?: components["schemas"]["CategoryNode"][] | null;
+            limitedFree?: components["schemas"]["Page_BookSummary"] | null;
+            recommendations?: components["schemas"]["Items_Recommendation"] | null;
         };
         /**
          * @description Highlighted fragments of a hit: HTML-escaped text with the matches in `<mark>…</mark>`;
@@ -3648,6 +3653,13 @@ export interface components {
             /** Format: int64 */
             errorCount: number;
             errors: components["schemas"]["ImportError"][];
+        };
+        /** @description An unpaged list answer: `{items}`. */
+        Items_Recommendation: {
+            items: {
+                book: components["schemas"]["BookSummary"];
+                reason: components["schemas"]["Reason"];
+            }[];
         };
         /** @description Files of one kind. */
         KindTotal: {

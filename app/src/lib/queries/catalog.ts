@@ -10,6 +10,11 @@ import { viewerKey, type Viewer } from './viewer';
 export const homeShelfSize = 6;
 /** How many chapters a page of a book's chapter list shows. */
 const chapterPageSize = 100;
+/** How many books a page of the book list (`/books`) shows. */
+export const booksPageSize = 20;
+
+/** The book list's filters as its address holds them (`''` or absent: not set). */
+export type BookListFilters = Partial<Record<'category' | 'tag' | 'status' | 'access' | 'sort', string>>;
 
 /** The orders of the catalogue the home page shows a shelf of. */
 export type HomeShelfSort = 'popular' | 'newest' | 'rating';
@@ -50,6 +55,9 @@ export const catalogQueries = {
       queryKey: [...viewerKey(userId), 'chapters', bookId, { lang, page, pageSize }],
       queryFn: ({ signal }) => catalogApi.chapters(bookId, page, pageSize, { signal }),
     }),
+  /** A page of the book list as `/books` shows it: most played first unless sorted otherwise. */
+  booksPage: (lang: Lang, filters: BookListFilters, page: number) =>
+    catalogQueries.books(lang, { ...filters, sort: filters.sort || 'popular', page, pageSize: booksPageSize }),
   /** A home shelf: the first books of the catalogue in one order. */
   homeShelf: (lang: Lang, sort: HomeShelfSort) => catalogQueries.books(lang, { sort, pageSize: homeShelfSize }),
   /** A page of a book's chapter list, as the book's page shows it. */
