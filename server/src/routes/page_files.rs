@@ -2,6 +2,7 @@
 //! (`builds/first-pages.json`, written by `app/vite.config.ts`), which its page shell asks for
 //! early (`super::page_meta`).
 use serde::Deserialize;
+use tingshu_core::routing::locale::{split_locale, SplitLocaleInput};
 
 /// The files a page's module needs beyond the shell's, as the build lists them
 /// (`builds/first-pages.json`, written by `app/vite.config.ts`): asked for with the page shell,
@@ -41,6 +42,31 @@ pub struct FirstPageFiles {
     static_pages: PageFiles,
     #[serde(default)]
     login: PageFiles,
+}
+
+impl PageModule {
+    /// The page module that draws `path` (under any locale prefix), when it is not the shell's.
+    pub(super) fn of_path(path: &str) -> Option<Self> {
+        let split = split_locale(SplitLocaleInput {
+            path: path.to_owned(),
+        });
+        if split.redirect.is_some() {
+            return None;
+        }
+        let segments: Vec<&str> = split.path.trim_matches('/').split('/').collect();
+        Some(match segments.as_slice() {
+            ["books", _] => Self::Book,
+            ["search"] => Self::Search,
+            ["books"]
+            | ["books", _, "chapters", _]
+            | ["categories"]
+            | ["limited-free"]
+            | ["recommendations"] => Self::Catalog,
+            ["about"] | ["help"] | ["terms"] | ["privacy"] | ["copyright"] => Self::Static,
+            ["auth", "login"] | ["auth", "login-new"] => Self::Login,
+            _ => return None,
+        })
+    }
 }
 
 impl FirstPageFiles {

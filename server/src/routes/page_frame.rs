@@ -10,11 +10,12 @@ use lol_html::{element, html_content::ContentType, RewriteStrSettings};
 use tingshu_core::{
     routing::{
         layout::{page_layout, PageLayout, PageLayoutInput},
-        locale::{localize_path, split_locale, LocalizePathInput, SplitLocaleInput},
+        locale::{localize_path, LocalizePathInput},
     },
     Lang,
 };
 
+use super::page_files::PageModule;
 use crate::{i18n::Catalogues, search::escape_html};
 
 /// The default layout's header in one language: what the shell's frame is given.
@@ -83,7 +84,7 @@ impl PageFrames {
         });
         let frame = match layout {
             PageLayout::Default => self.by_lang.get(&lang).cloned().map(Frame::Default),
-            PageLayout::None if is_sign_in(path) => {
+            PageLayout::None if PageModule::of_path(path) == Some(PageModule::Login) => {
                 self.sign_in.get(&lang).cloned().map(Frame::SignIn)
             }
             _ => None,
@@ -118,18 +119,6 @@ fn sign_in_frame(catalogue: &serde_json::Value, home: &str) -> Option<String> {
         html = html.replace(slot, &escape_html(&text_at(catalogue, pointer)?));
     }
     Some(html)
-}
-
-/// Whether `path` is the sign-in page (`/auth/login`, `/auth/login-new`) under any locale prefix.
-fn is_sign_in(path: &str) -> bool {
-    let split = split_locale(SplitLocaleInput {
-        path: path.to_owned(),
-    });
-    split.redirect.is_none()
-        && matches!(
-            split.path.trim_matches('/'),
-            "auth/login" | "auth/login-new"
-        )
 }
 
 /// `settings` with the handlers that fit the shell's frame to `frame`.

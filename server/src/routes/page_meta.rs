@@ -140,29 +140,6 @@ fn first_page_of(path: &str, query: Option<&str>) -> Option<FirstPage> {
     }
 }
 
-/// The page module that draws `path` (under any locale prefix), when it is not the shell's.
-fn page_module_of(path: &str) -> Option<PageModule> {
-    let split = split_locale(SplitLocaleInput {
-        path: path.to_owned(),
-    });
-    if split.redirect.is_some() {
-        return None;
-    }
-    let segments: Vec<&str> = split.path.trim_matches('/').split('/').collect();
-    Some(match segments.as_slice() {
-        ["books", _] => PageModule::Book,
-        ["search"] => PageModule::Search,
-        ["books"]
-        | ["books", _, "chapters", _]
-        | ["categories"]
-        | ["limited-free"]
-        | ["recommendations"] => PageModule::Catalog,
-        ["about"] | ["help"] | ["terms"] | ["privacy"] | ["copyright"] => PageModule::Static,
-        ["auth", "login"] | ["auth", "login-new"] => PageModule::Login,
-        _ => return None,
-    })
-}
-
 /// The record of `/books/{id}` or `/books/{id}/chapters/{chapterId}`, under any locale prefix.
 fn record_of(path: &str) -> Option<(Lang, Record)> {
     let split = split_locale(SplitLocaleInput {
@@ -476,7 +453,7 @@ pub async fn describe(
     let validators_hold = card.is_none() && first_data.is_none() && default_language.is_none();
     // A book page's own files are worth asking for early only when it opens with its data (not
     // for an unknown book); the other pages' always.
-    let files = match page_module_of(&path) {
+    let files = match PageModule::of_path(&path) {
         Some(PageModule::Book) if first_data.is_none() => None,
         Some(module) => Some(page_files.of(module).clone()),
         None => None,
@@ -739,7 +716,7 @@ mod tests {
             ("/auth/register", None),
             ("/admin/books", None),
         ] {
-            assert_eq!(page_module_of(path), module, "{path}");
+            assert_eq!(PageModule::of_path(path), module, "{path}");
         }
     }
 
