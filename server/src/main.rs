@@ -6,18 +6,26 @@ use tingshu_server::{
     telemetry,
 };
 
+/// Per-thread heaps: the server's many short allocations never wait on another thread's lock
+/// (tuned, and given to SQLite as well, in `memory.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> anyhow::Result<()> {
     // Before the runtime starts its threads.
-    tingshu_server::memory::tune_allocator();
+    let untuned = tingshu_server::memory::tune_allocator();
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(run())
+        .block_on(run(untuned))
 }
 
-async fn run() -> anyhow::Result<()> {
+async fn run(untuned: Option<&str>) -> anyhow::Result<()> {
     let Cli { command, config } = Cli::parse();
     telemetry::init(config.log_format);
+    if let Some(why) = untuned {
+        tracing::warn!("{why}");
+    }
     match command.unwrap_or(Command::Serve) {
         Command::Serve => Application::build(config).await?.run_until_stopped().await,
         Command::Openapi => cli::print_openapi(),

@@ -162,13 +162,13 @@ pub async fn categories(
     counts: &CatalogCounts,
     lang: Lang,
 ) -> ApiResult<Vec<CategoryNode>> {
-    let all = repository::all_categories(db).await?;
+    let all = counts.categories(db).await?;
     let category_ids: Vec<i32> = all.iter().map(|c| c.id).collect();
     let covers = counts.covers_per_category(db, &category_ids).await?;
     let counts = counts.per_category(db).await?;
     let mut children: HashMap<Option<i32>, Vec<&category::Model>> = HashMap::new();
     let ids: HashSet<i32> = all.iter().map(|c| c.id).collect();
-    for c in &all {
+    for c in all.iter() {
         // A parent that no longer exists puts the category at the top.
         let parent = c.parent_id.filter(|p| ids.contains(p) && *p != c.id);
         children.entry(parent).or_default().push(c);
@@ -225,7 +225,7 @@ pub async fn list_books(
         ..Default::default()
     };
     if let Some(slug) = &query.category {
-        let ids = repository::category_ids_by_slug(db, slug).await?;
+        let ids = counts.category_and_subcategories(db, slug).await?;
         if ids.is_empty() {
             return Ok(empty);
         }

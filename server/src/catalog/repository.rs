@@ -76,30 +76,6 @@ pub async fn covers_by_category(
     Ok(covers)
 }
 
-/// The ids of the category with this slug and of its direct subcategories, in one query;
-/// empty when no category has the slug.
-pub async fn category_ids_by_slug(
-    db: &impl ConnectionTrait,
-    slug: &str,
-) -> Result<Vec<i32>, DbErr> {
-    let parent = Query::select()
-        .column(category::Column::Id)
-        .from(category::Entity)
-        .and_where(Expr::col(category::Column::Slug).eq(slug))
-        .to_owned();
-    category::Entity::find()
-        .select_only()
-        .column(category::Column::Id)
-        .filter(
-            Condition::any()
-                .add(category::Column::Slug.eq(slug))
-                .add(category::Column::ParentId.in_subquery(parent)),
-        )
-        .into_tuple()
-        .all(db)
-        .await
-}
-
 pub async fn find_tag_by_name(
     db: &impl ConnectionTrait,
     name: &str,
@@ -504,14 +480,26 @@ pub async fn chapters_page(
     let query = chapter::Entity::find()
         .filter(chapter::Column::BookId.eq(book_id))
         .filter(chapter::Column::Published.eq(true));
-    let total = query.clone().count(db).await?;
     let chapters = query
+        .clone()
         .order_by_asc(chapter::Column::Idx)
         .offset(paging.offset())
         .limit(paging.page_size)
         .all(db)
         .await?;
+    let total = match total_of_partial_page(paging, chapters.len()) {
+        Some(total) => total,
+        None => query.count(db).await?,
+    };
     Ok((chapters, total))
+}
+
+/// The total a page of `rows` rows tells by itself: a page that is not full, and not past the
+/// end, is the last one (most books' chapters fit on their first page, so they are not
+/// counted separately).
+fn total_of_partial_page(paging: Paging, rows: usize) -> Option<u64> {
+    let rows = rows as u64;
+    (rows < paging.page_size && (rows > 0 || paging.offset() == 0)).then(|| paging.offset() + rows)
 }
 
 /// The published chapters just before and after `idx` in the book.
@@ -672,6 +660,18 @@ pub async fn tag_counts(db: &impl ConnectionTrait, lang: Lang) -> Result<Vec<Tag
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_that_is_not_full_tells_the_total_and_a_full_or_empty_one_does_not() {
+        let page = |page, page_size| Paging { page, page_size };
+        // 12 chapters on a first page of 20: 12 in all; on page 3 of 10: 27.
+        assert_eq!(total_of_partial_page(page(1, 20), 12), Some(12));
+        assert_eq!(total_of_partial_page(page(3, 10), 7), Some(27));
+        assert_eq!(total_of_partial_page(page(1, 20), 0), Some(0));
+        // A full page may have more after it; an empty later page may be past the end.
+        assert_eq!(total_of_partial_page(page(1, 20), 20), None);
+        assert_eq!(total_of_partial_page(page(4, 20), 0), None);
+    }
 
     #[test]
     fn tag_pages_walk_near_the_top_and_look_up_deeper_or_for_rare_tags() {

@@ -10,7 +10,7 @@ use crate::{
     client::ClientAddr,
     error::{success, ApiResult, ErrorBody, Success},
     extract::{Params, RequestLang},
-    search::service::{self, SearchInput, SearchPage, SearchParams},
+    search::service::{self, SearchInput, SearchPage, SearchParams, Searched},
     state::AppState,
 };
 
@@ -37,8 +37,11 @@ async fn search(
     Ok(success(
         service::search(
             &state.db,
-            &state.search,
-            &state.search_log,
+            Searched {
+                index: &state.search,
+                counts: &state.catalog_counts,
+                log: &state.search_log,
+            },
             lang,
             input,
             user_id,

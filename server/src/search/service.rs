@@ -13,12 +13,20 @@ use tingshu_core::{
 use super::{Highlights, SearchIndex, SearchRequest, SearchSort};
 use crate::{
     books::{self, view::BookSummary},
-    catalog::repository,
+    catalog::counts::CatalogCounts,
     db::records::RecordQueue,
     entities::search_query,
     error::ApiResult,
     paging::{choice_param, param_error, Paging},
 };
+
+/// What a search reads besides the database, and where it is logged.
+pub struct Searched<'a> {
+    pub index: &'a SearchIndex,
+    /// The categories its facets are named from (kept a few seconds).
+    pub counts: &'a CatalogCounts,
+    pub log: &'a RecordQueue<search_query::ActiveModel>,
+}
 
 /// Longest query accepted (characters).
 pub const QUERY_MAX_CHARS: usize = 100;
@@ -142,22 +150,21 @@ pub struct SearchPage {
 
 /// Searches, queues the query for the search log (with the user when signed in) and
 /// assembles the page.
-#[tracing::instrument(skip(db, index, log))]
+#[tracing::instrument(skip(db, index, counts, log))]
 pub async fn search(
     db: &impl ConnectionTrait,
-    index: &SearchIndex,
-    log: &RecordQueue<search_query::ActiveModel>,
+    Searched { index, counts, log }: Searched<'_>,
     lang: Lang,
     input: SearchInput,
     user_id: Option<i32>,
     now_ms: i64,
 ) -> ApiResult<SearchPage> {
-    let categories = repository::all_categories(db).await?;
+    let categories = counts.categories(db).await?;
     let category_ids = match &input.category {
         None => Some(Vec::new()),
         // An unknown category matches no book, as in the book list.
         Some(slug) => {
-            Some(repository::category_ids_by_slug(db, slug).await?).filter(|ids| !ids.is_empty())
+            Some(counts.category_and_subcategories(db, slug).await?).filter(|ids| !ids.is_empty())
         }
     };
     let paging = input.paging;
