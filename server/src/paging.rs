@@ -41,6 +41,13 @@ impl Paging {
     pub fn offset(&self) -> u64 {
         (self.page - 1) * self.page_size
     }
+
+    /// The list's total when a page of `rows` rows tells it by itself: a page that is not
+    /// full, and not past the end, is the last one, so the list need not be counted.
+    pub fn total_of_partial_page(&self, rows: usize) -> Option<u64> {
+        let rows = rows as u64;
+        (rows < self.page_size && (rows > 0 || self.offset() == 0)).then(|| self.offset() + rows)
+    }
 }
 
 fn checked(
@@ -158,6 +165,18 @@ impl<T: Serialize> Page<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_that_is_not_full_tells_the_total_and_a_full_or_empty_one_does_not() {
+        let page = |page, page_size| Paging { page, page_size };
+        // 12 chapters on a first page of 20: 12 in all; on page 3 of 10: 27.
+        assert_eq!(page(1, 20).total_of_partial_page(12), Some(12));
+        assert_eq!(page(3, 10).total_of_partial_page(7), Some(27));
+        assert_eq!(page(1, 20).total_of_partial_page(0), Some(0));
+        // A full page may have more after it; an empty later page may be past the end.
+        assert_eq!(page(1, 20).total_of_partial_page(20), None);
+        assert_eq!(page(4, 20).total_of_partial_page(0), None);
+    }
 
     #[test]
     fn absent_values_take_the_defaults() {

@@ -67,26 +67,6 @@ impl CatalogCounts {
         remembered(&self.categories, (), read).await
     }
 
-    /// The ids of the category with `slug` and of its subcategories (none when no category
-    /// has that slug), from [`Self::categories`].
-    pub async fn category_and_subcategories(
-        &self,
-        db: &impl ConnectionTrait,
-        slug: &str,
-    ) -> Result<Vec<i32>, DbErr> {
-        let all = self.categories(db).await?;
-        let named: Vec<i32> = all
-            .iter()
-            .filter(|c| c.slug == slug)
-            .map(|c| c.id)
-            .collect();
-        Ok(all
-            .iter()
-            .filter(|c| c.slug == slug || c.parent_id.is_some_and(|p| named.contains(&p)))
-            .map(|c| c.id)
-            .collect())
-    }
-
     /// How many books match `filter`, counted at most [`COUNTS_TTL`] ago.
     pub async fn list_total(
         &self,

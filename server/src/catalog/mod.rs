@@ -151,6 +151,20 @@ pub struct BookFilter {
     pub access: Option<String>,
 }
 
+/// The ids of the category with `slug` and of its subcategories (none when no category has
+/// that slug).
+pub fn category_and_subcategories(all: &[category::Model], slug: &str) -> Vec<i32> {
+    let named: Vec<i32> = all
+        .iter()
+        .filter(|c| c.slug == slug)
+        .map(|c| c.id)
+        .collect();
+    all.iter()
+        .filter(|c| c.slug == slug || c.parent_id.is_some_and(|p| named.contains(&p)))
+        .map(|c| c.id)
+        .collect()
+}
+
 fn category_name(lang: Lang, c: &category::Model) -> String {
     books::localized(lang, &c.name_zh, Some(&c.name_en), Some(&c.name_ja))
 }
@@ -225,7 +239,7 @@ pub async fn list_books(
         ..Default::default()
     };
     if let Some(slug) = &query.category {
-        let ids = counts.category_and_subcategories(db, slug).await?;
+        let ids = category_and_subcategories(&counts.categories(db).await?, slug);
         if ids.is_empty() {
             return Ok(empty);
         }

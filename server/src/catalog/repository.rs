@@ -487,19 +487,12 @@ pub async fn chapters_page(
         .limit(paging.page_size)
         .all(db)
         .await?;
-    let total = match total_of_partial_page(paging, chapters.len()) {
+    // Most books' chapters fit on their first page: counted only when the page cannot tell.
+    let total = match paging.total_of_partial_page(chapters.len()) {
         Some(total) => total,
         None => query.count(db).await?,
     };
     Ok((chapters, total))
-}
-
-/// The total a page of `rows` rows tells by itself: a page that is not full, and not past the
-/// end, is the last one (most books' chapters fit on their first page, so they are not
-/// counted separately).
-fn total_of_partial_page(paging: Paging, rows: usize) -> Option<u64> {
-    let rows = rows as u64;
-    (rows < paging.page_size && (rows > 0 || paging.offset() == 0)).then(|| paging.offset() + rows)
 }
 
 /// The published chapters just before and after `idx` in the book.
@@ -660,18 +653,6 @@ pub async fn tag_counts(db: &impl ConnectionTrait, lang: Lang) -> Result<Vec<Tag
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_page_that_is_not_full_tells_the_total_and_a_full_or_empty_one_does_not() {
-        let page = |page, page_size| Paging { page, page_size };
-        // 12 chapters on a first page of 20: 12 in all; on page 3 of 10: 27.
-        assert_eq!(total_of_partial_page(page(1, 20), 12), Some(12));
-        assert_eq!(total_of_partial_page(page(3, 10), 7), Some(27));
-        assert_eq!(total_of_partial_page(page(1, 20), 0), Some(0));
-        // A full page may have more after it; an empty later page may be past the end.
-        assert_eq!(total_of_partial_page(page(1, 20), 20), None);
-        assert_eq!(total_of_partial_page(page(4, 20), 0), None);
-    }
 
     #[test]
     fn tag_pages_walk_near_the_top_and_look_up_deeper_or_for_rare_tags() {

@@ -13,7 +13,7 @@ use tingshu_core::{
 use super::{Highlights, SearchIndex, SearchRequest, SearchSort};
 use crate::{
     books::{self, view::BookSummary},
-    catalog::counts::CatalogCounts,
+    catalog::{self, counts::CatalogCounts},
     db::records::RecordQueue,
     entities::search_query,
     error::ApiResult,
@@ -163,9 +163,8 @@ pub async fn search(
     let category_ids = match &input.category {
         None => Some(Vec::new()),
         // An unknown category matches no book, as in the book list.
-        Some(slug) => {
-            Some(counts.category_and_subcategories(db, slug).await?).filter(|ids| !ids.is_empty())
-        }
+        Some(slug) => Some(catalog::category_and_subcategories(&categories, slug))
+            .filter(|ids| !ids.is_empty()),
     };
     let paging = input.paging;
     let results = match category_ids {
