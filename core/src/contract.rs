@@ -24,13 +24,17 @@ use crate::{
     format::clamp::DEFAULT_MAX_RATING,
     offers::{
         ads::{AdSlot, AD_TEXT_MAX_CHARS},
-        campaign_form::CAMPAIGN_NAME_MAX_CHARS,
+        campaign_form::{
+            CAMPAIGN_BOOKS_MAX, CAMPAIGN_CATEGORIES_MAX, CAMPAIGN_NAME_MAX_CHARS, INSTANT_MAX_MS,
+        },
         site_settings::{
             AUDIO_MB_MAX, CONTACT_MAX_CHARS as SUPPORT_CONTACT_MAX_CHARS, IMAGE_MB_MAX,
             RETENTION_DAYS_MAX, SITE_NAME_MAX_CHARS,
         },
     },
+    people::membership_change::{MembershipTerm, REASON_MAX_CHARS},
     spelling::Spelling,
+    time::timezone::ALLOWED_TIMEZONES,
     Lang,
 };
 
@@ -100,6 +104,26 @@ fn price() -> Constraint {
 }
 
 /// A required text of at most `max` characters, not blank.
+/// A required instant of a campaign's or an ad's window: whole ms since the epoch, from
+/// `min` (an end comes after a start, so after the epoch's first ms).
+fn required_instant(min: i64) -> Vec<Constraint> {
+    vec![
+        Constraint::Required,
+        Constraint::Whole {
+            min,
+            max: INSTANT_MAX_MS as i64,
+        },
+    ]
+}
+
+/// A list of at most `max` ids (absent or empty allowed).
+fn some_ids(max: usize) -> Vec<Constraint> {
+    vec![
+        Constraint::Items { min: 0, max },
+        Constraint::Each(Box::new(id())),
+    ]
+}
+
 fn required_text(max: usize) -> Vec<Constraint> {
     vec![Constraint::Required, Constraint::NotBlank, chars(max)]
 }
@@ -306,11 +330,12 @@ pub fn fields() -> Vec<FieldContract> {
         vec![chars(SUPPORT_CONTACT_MAX_CHARS)],
     );
     // validateCampaign
-    add(
-        "ValidateCampaignInput",
-        "name",
-        required_text(CAMPAIGN_NAME_MAX_CHARS),
-    );
+    const CAMPAIGN: &str = "ValidateCampaignInput";
+    add(CAMPAIGN, "name", required_text(CAMPAIGN_NAME_MAX_CHARS));
+    add(CAMPAIGN, "startsAt", required_instant(0));
+    add(CAMPAIGN, "endsAt", required_instant(1));
+    add(CAMPAIGN, "bookIds", some_ids(CAMPAIGN_BOOKS_MAX));
+    add(CAMPAIGN, "categoryIds", some_ids(CAMPAIGN_CATEGORIES_MAX));
     // validateAd
     const AD: &str = "ValidateAdInput";
     add(
@@ -320,6 +345,13 @@ pub fn fields() -> Vec<FieldContract> {
     );
     add(AD, "text", vec![chars(AD_TEXT_MAX_CHARS)]);
     add(AD, "link", vec![Constraint::Required, Constraint::NotBlank]);
+    add(AD, "startsAt", required_instant(0));
+    add(AD, "endsAt", required_instant(1));
+    // validateMembershipChange (the action is the method: a grant or a revocation)
+    const MEMBERSHIP: &str = "ValidateMembershipChangeInput";
+    add(MEMBERSHIP, "reason", required_text(REASON_MAX_CHARS));
+    add(MEMBERSHIP, "term", vec![spellings::<MembershipTerm>()]);
+    add(MEMBERSHIP, "planId", vec![id()]);
     // The console's user actions (checked by the server alone).
     let choices =
         |allowed: &[&str]| Constraint::OneOf(allowed.iter().map(|a| (*a).to_owned()).collect());
@@ -366,6 +398,27 @@ pub fn fields() -> Vec<FieldContract> {
     add("RegistrationRequest", "username", username());
     add("RegistrationRequest", "password", password());
     add("PasswordChangeRequest", "newPassword", password());
+    // validateProfileUpdate: a field changes only when sent, by the registration's rules.
+    let when_sent = |rules: Vec<Constraint>| {
+        rules
+            .into_iter()
+            .filter(|rule| *rule != Constraint::Required)
+            .collect::<Vec<_>>()
+    };
+    add("ProfileRequest", "email", when_sent(email()));
+    add("ProfileRequest", "username", when_sent(username()));
+    add(
+        "ProfileRequest",
+        "language",
+        vec![Constraint::OneOf(
+            Lang::ALL.iter().map(|l| l.code().to_owned()).collect(),
+        )],
+    );
+    add(
+        "ProfileRequest",
+        "timezone",
+        vec![one_of(&ALLOWED_TIMEZONES)],
+    );
     add(
         "PasswordChangeRequest",
         "currentPassword",
@@ -549,11 +602,15 @@ mod tests {
             "ValidateAdInput" => json!({"slot": "book_detail", "text": "八折",
                 "link": "https://shop.example", "startsAt": 0, "endsAt": 1}),
             "ValidateFeedbackReplyInput" => json!({"message": "谢谢，已修复。"}),
+            "ValidateMembershipChangeInput" => json!({"term": "plan", "planId": 1,
+                "reason": "客服补偿"}),
             "ValidateChapterInput" => json!({"titleZh": "第一章"}),
             "ValidateReviewInput" => json!({"score": 4}),
             "FeedbackInput" => json!({"category": "bug", "message": "播放到一半就停了，请看看。"}),
             "RegistrationRequest" => json!({"email": "reader@example.com", "username": "reader",
                 "password": "listen2books"}),
+            "ProfileRequest" => json!({"username": "reader", "email": "reader@example.com",
+                "language": "en", "timezone": "Asia/Shanghai"}),
             "PasswordChangeRequest" => json!({"currentPassword": "old-secret-1",
                 "newPassword": "new-secret-2"}),
             "ValidateBehaviorEventInput" => json!({"sessionId": SESSION, "pageUrl": "/"}),
@@ -611,6 +668,16 @@ mod tests {
                 crate::offers::ads::AdValidation::Valid { .. } => vec![],
                 crate::offers::ads::AdValidation::Invalid { errors } => names(errors),
             },
+            "ValidateMembershipChangeInput" => {
+                use crate::people::membership_change::{
+                    validate_membership_change, MembershipChangeValidation,
+                };
+                form["action"] = json!("grant");
+                match validate_membership_change(from(form)) {
+                    MembershipChangeValidation::Valid { .. } => vec![],
+                    MembershipChangeValidation::Invalid { errors } => names(errors),
+                }
+            }
             "ValidateRoleInput" => match crate::auth::roles::validate_role(from(form)) {
                 crate::auth::roles::RoleValidation::Valid { .. } => vec![],
                 crate::auth::roles::RoleValidation::Invalid { errors } => names(errors),
@@ -629,6 +696,13 @@ mod tests {
                 match validate_registration(from::<ValidateRegistrationInput>(form)) {
                     RegistrationValidation::Valid { .. } => vec![],
                     RegistrationValidation::Invalid { errors } => names(errors),
+                }
+            }
+            "ProfileRequest" => {
+                use crate::auth::account::{validate_profile_update, ProfileUpdateValidation};
+                match validate_profile_update(from(form)) {
+                    ProfileUpdateValidation::Valid { .. } => vec![],
+                    ProfileUpdateValidation::Invalid { errors } => names(errors),
                 }
             }
             "PasswordChangeRequest" => {
@@ -790,7 +864,19 @@ mod tests {
                 is(json!(max), true, "its most");
             }
             Constraint::Items { max, .. } => {
-                let items = |n: usize| json!((0..n).map(|i| format!("t{i}")).collect::<Vec<_>>());
+                // Items that keep the list's own rule for each item (ids, or short words).
+                let least = contract.rules.iter().find_map(|rule| match rule {
+                    Constraint::Each(inner) => match inner.as_ref() {
+                        Constraint::Whole { min, .. } => Some(*min),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+                let item = |i: usize| match least {
+                    Some(min) => json!(min + i as i64),
+                    None => json!(format!("t{i}")),
+                };
+                let items = |n: usize| Value::Array((0..n).map(item).collect());
                 is(items(*max), true, "as many as allowed");
                 is(items(max + 1), false, "one too many");
             }
@@ -798,6 +884,11 @@ mod tests {
                 Constraint::Chars { max, .. } => {
                     is(json!(["字".repeat(*max)]), true, "an item at its longest");
                     is(json!(["字".repeat(max + 1)]), false, "an item one too long");
+                }
+                Constraint::Whole { min, max } => {
+                    is(json!([min, max]), true, "items at their least and most");
+                    is(json!([min - 1]), false, "an item below");
+                    is(json!([*min as f64 + 0.5]), false, "an item not whole");
                 }
                 other => panic!("{schema}.{field}: no check for items' {other:?}"),
             },

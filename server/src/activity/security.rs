@@ -177,6 +177,10 @@ pub async fn clear(db: &Db, actor: &Actor, key: &str, now_ms: i64) -> ApiResult<
     txn.commit().await
 }
 
+/// The revoked sessions' page size when none is asked, and its largest.
+pub const REVOKED_PAGE_SIZE: u64 = 50;
+pub const REVOKED_MAX_PAGE_SIZE: u64 = 200;
+
 /// A session closed because its refresh token was used twice (a stolen token replayed).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -19,6 +19,11 @@ use crate::{
     paging::{Page, Paging},
 };
 
+/// The inbox's `status` filter, as sent.
+pub const STATUS_FILTERS: [&str; 2] = ["open", "answered"];
+/// The inbox's largest page.
+pub const MAX_PAGE_SIZE: u64 = 100;
+
 /// Whether a message was answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]

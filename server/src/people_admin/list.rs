@@ -35,6 +35,8 @@ pub const SEARCH_MAX_CHARS: usize = 100;
 /// The orders of the list.
 pub const SORTS: [&str; 3] = ["created", "lastLogin", "name"];
 /// The membership filter's values.
+/// The list's `order`.
+pub const ORDERS: [&str; 2] = ["asc", "desc"];
 pub const MEMBERSHIPS: [&str; 3] = ["free", "premium", "expired"];
 
 /// `?page&pageSize&q&type&membership&status&role&sort&order` of the user list, as sent.
@@ -113,7 +115,7 @@ impl AdminUserQuery {
             .into_iter()
             .find(|s| Some(*s) == sort.as_deref())
             .unwrap_or("created");
-        let order = choice_param(lang, "order", params.order.as_deref(), &["asc", "desc"])?;
+        let order = choice_param(lang, "order", params.order.as_deref(), &ORDERS)?;
         Ok(Self {
             q,
             user_type: choice_param(

@@ -40,6 +40,12 @@ pub struct Promotions {
     pub console: Console,
 }
 
+/// The console list's page size when none is asked, and its largest.
+pub const LIST_PAGE_SIZE: u64 = 20;
+pub const LIST_MAX_PAGE_SIZE: u64 = 100;
+/// The console list's `status` filter, as sent.
+pub const STATUS_FILTERS: [&str; 3] = ["upcoming", "running", "ended"];
+
 /// Where a campaign stands at a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -3,11 +3,13 @@
 //! the handlers check them with. A fuzzer then generates input that passes validation and
 //! reaches the handlers; a client generator learns the bounds.
 use tingshu_core::{
+    auth::{account_state::AccountStatus, kinds::UserType},
     catalog::{
         edit::PRICE_MAX_MINOR,
         query::{BOOK_ACCESS, BOOK_STATUSES, MAX_PAGE},
     },
     contract::{self, one_of, Constraint, FieldContract},
+    feedback::FeedbackCategory,
     format::currency::Currency,
     payments::order::{OrderKind, OrderState},
     routing::redirect::{LOCAL_PATH_PATTERN, REDIRECT_MAX_CHARS},
@@ -20,7 +22,10 @@ use utoipa::openapi::{
     Array, Object, OpenApi, RefOr, Required, Schema, Type,
 };
 
-use crate::{catalog, console, library, paging, payments, ratings, search};
+use crate::{
+    activity, analytics, catalog, console, library, paging, payments, people_admin, promotions,
+    ratings, search,
+};
 
 /// A parameter's rules: of every operation that has it (`path` `None`), or of one path's.
 pub struct ParamContract {
@@ -40,6 +45,12 @@ fn page_sizes() -> Vec<(&'static str, u64)> {
         ("/api/me/history", library::MAX_PAGE_SIZE),
         ("/api/me/orders", payments::orders::LIST_MAX_PAGE_SIZE),
         ("/api/admin/orders", payments::orders::LIST_MAX_PAGE_SIZE),
+        ("/api/admin/feedback", analytics::feedback::MAX_PAGE_SIZE),
+        ("/api/admin/promotions", promotions::LIST_MAX_PAGE_SIZE),
+        (
+            "/api/admin/security/revoked-sessions",
+            activity::security::REVOKED_MAX_PAGE_SIZE,
+        ),
     ]
 }
 
@@ -155,6 +166,9 @@ pub fn params() -> Vec<ParamContract> {
     };
     let states: Vec<&str> = OrderState::ALL.iter().map(|s| s.as_str()).collect();
     let currencies: Vec<&str> = Currency::ALL.iter().map(|c| c.as_str()).collect();
+    let feedback_categories: Vec<&str> = FeedbackCategory::ALL.iter().map(|c| c.as_str()).collect();
+    let account_states: Vec<&str> = AccountStatus::ALL.iter().map(|s| s.as_str()).collect();
+    let user_types: Vec<&str> = UserType::ALL.iter().map(|t| t.as_str()).collect();
     let mut all = vec![
         every("id", vec![contract::id()]),
         every(
@@ -164,7 +178,52 @@ pub fn params() -> Vec<ParamContract> {
                 max: MAX_PAGE as i64,
             }],
         ),
-        every("status", vec![one_of(&BOOK_STATUSES)]),
+        at("/api/books", "status", vec![one_of(&BOOK_STATUSES)]),
+        at("/api/search", "status", vec![one_of(&BOOK_STATUSES)]),
+        at("/api/admin/books", "status", vec![one_of(&BOOK_STATUSES)]),
+        at(
+            "/api/admin/feedback",
+            "status",
+            vec![one_of(&analytics::feedback::STATUS_FILTERS)],
+        ),
+        at(
+            "/api/admin/feedback",
+            "category",
+            vec![one_of(&feedback_categories)],
+        ),
+        at(
+            "/api/admin/promotions",
+            "status",
+            vec![one_of(&promotions::STATUS_FILTERS)],
+        ),
+        at("/api/admin/users", "status", vec![one_of(&account_states)]),
+        at("/api/admin/users", "type", vec![one_of(&user_types)]),
+        at(
+            "/api/admin/users",
+            "membership",
+            vec![one_of(&people_admin::list::MEMBERSHIPS)],
+        ),
+        at(
+            "/api/admin/users",
+            "sort",
+            vec![one_of(&people_admin::list::SORTS)],
+        ),
+        at(
+            "/api/admin/users",
+            "order",
+            vec![one_of(&people_admin::list::ORDERS)],
+        ),
+        at(
+            "/api/admin/access-logs",
+            "method",
+            vec![one_of(&activity::access_list::METHODS)],
+        ),
+        // A status code (`404`) or class (`5xx`), as `activity::access_list` reads it.
+        at(
+            "/api/admin/access-logs",
+            "status",
+            vec![Constraint::Pattern("^([1-5][0-9][0-9]|[1-5][xX][xX])$")],
+        ),
         every("access", vec![one_of(&BOOK_ACCESS)]),
         every("published", vec![one_of(&paging::YES_NO)]),
         every(

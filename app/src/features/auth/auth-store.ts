@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { AppError } from '@/lib/app-error';
 import { refreshOnNavigation, refreshSchedule, validateStoredAuth } from '@/lib/core';
 import { ApiError, connectAuthSession, isUnauthorized } from '@/lib/http';
-import { putProfile } from './api/update-profile';
+import { putProfile, type ProfilePatch } from './api/update-profile';
 import { postChangePassword } from './api/change-password';
 import { postLogin } from './api/login';
 import { postLogout } from './api/logout';
@@ -14,7 +14,6 @@ import { postRegister } from './api/register';
 import type {
   LoginInput,
   PasswordChangeRequest,
-  ProfileRequest,
   RegistrationRequest,
   SignedIn,
   Tokens,
@@ -397,7 +396,7 @@ export class AuthStore {
     throw new AppError(401, this.translate ? this.translate('app.auth.errors.notLoggedIn') : notLoggedInMessage);
   }
 
-  async updateProfile(patch: ProfileRequest): Promise<UserView> {
+  async updateProfile(patch: ProfilePatch): Promise<UserView> {
     this.requireSignedIn();
     const user = await putProfile(patch);
     if (this.state.isAuthenticated) {

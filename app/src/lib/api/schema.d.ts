@@ -4234,10 +4234,13 @@ export interface components {
         /** @description `PUT /api/auth/profile` body: only the fields present change. */
         ProfileRequest: {
             username?: string | null;
+            /** Format: email */
             email?: string | null;
             avatarUrl?: string | null;
-            language?: string | null;
-            timezone?: string | null;
+            /** @enum {string|null} */
+            language?: "zh" | "en" | "ja" | null;
+            /** @enum {string|null} */
+            timezone?: "Asia/Shanghai" | "Asia/Tokyo" | "America/New_York" | "America/Los_Angeles" | "Europe/London" | "Europe/Paris" | "Australia/Sydney" | "UTC" | null;
             /** @description Whether behaviour tracking may record this listener's events. */
             trackingEnabled?: boolean | null;
         };
@@ -6799,18 +6802,10 @@ export interface components {
             text: string | null;
             /** @description Where a click leads: must pass `safeExternalUrl`. */
             link: string;
-            /**
-             * Format: double
-             * @description From when, ms since the epoch (inclusive).
-             * @default null
-             */
-            startsAt: number | null;
-            /**
-             * Format: double
-             * @description Until when, ms since the epoch (exclusive); after `startsAt`.
-             * @default null
-             */
-            endsAt: number | null;
+            /** @description From when, ms since the epoch (inclusive). */
+            startsAt: number;
+            /** @description Until when, ms since the epoch (exclusive); after `startsAt`. */
+            endsAt: number;
             /**
              * @description Kept for the record: members never see ads whatever it says (true when absent).
              * @default null
@@ -6992,18 +6987,10 @@ export interface components {
         /** @description Input of `validateCampaign`: the campaign form as typed. */
         ValidateCampaignInput: {
             name: string;
-            /**
-             * Format: double
-             * @description When it begins, ms since the epoch (inclusive).
-             * @default null
-             */
-            startsAt: number | null;
-            /**
-             * Format: double
-             * @description When it ends, ms since the epoch (exclusive); after `startsAt`.
-             * @default null
-             */
-            endsAt: number | null;
+            /** @description When it begins, ms since the epoch (inclusive). */
+            startsAt: number;
+            /** @description When it ends, ms since the epoch (exclusive); after `startsAt`. */
+            endsAt: number;
             /**
              * @description The books it frees.
              * @default null
@@ -7075,10 +7062,10 @@ export interface components {
             /**
              * @description A grant's length: `plan`, `until` or `lifetime`.
              * @default null
+             * @enum {string|null}
              */
-            term: string | null;
+            term: "plan" | "until" | "lifetime" | null;
             /**
-             * Format: double
              * @description The plan whose length a `plan` grant adds.
              * @default null
              */
@@ -7089,11 +7076,8 @@ export interface components {
              * @default null
              */
             expiresAt: number | null;
-            /**
-             * @description Why: kept in the audit log.
-             * @default null
-             */
-            reason: string | null;
+            /** @description Why: kept in the audit log. */
+            reason: string;
         };
         /** @description Input of `validatePreference`: one preference as sent. */
         ValidatePreferenceInput: {
@@ -7294,11 +7278,11 @@ export interface operations {
                 /** @description The client's address, exactly. */
                 ip?: string;
                 /** @description GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS. */
-                method?: string;
+                method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
                 /** @description A route pattern, exactly: `/api/books/{id}`, `(page)`. */
                 route?: string;
                 /** @description A status code (`404`) or class (`5xx`). */
-                status?: "serialising" | "finished";
+                status?: string;
                 /** @description From this time (ms since the epoch, inclusive). */
                 from?: number;
                 /** @description Before this time (ms since the epoch, exclusive). */
@@ -8443,9 +8427,9 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 /** @description `open` (not answered yet) or `answered`. */
-                status?: "serialising" | "finished";
+                status?: "open" | "answered";
                 /** @description bug, content, suggestion, account or other. */
-                category?: string;
+                category?: "bug" | "content" | "suggestion" | "account" | "other";
             };
             header?: never;
             path?: never;
@@ -9018,7 +9002,7 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 /** @description upcoming, running or ended. */
-                status?: "serialising" | "finished";
+                status?: "upcoming" | "running" | "ended";
             };
             header?: never;
             path?: never;
@@ -10088,17 +10072,17 @@ export interface operations {
                 /** @description The start of a username or an e-mail address (case and look-alikes ignored), or a user id. */
                 q?: string;
                 /** @description `admin` or `user`. */
-                type?: string;
+                type?: "admin" | "user";
                 /** @description `free` (not a member), `premium` (a member now) or `expired` (a membership that ended). */
-                membership?: string;
+                membership?: "free" | "premium" | "expired";
                 /** @description `active` or `disabled`. */
-                status?: "serialising" | "finished";
+                status?: "active" | "disabled";
                 /** @description A role id: users holding that role. */
                 role?: number;
                 /** @description `created` (the default), `lastLogin` or `name`. */
-                sort?: string;
+                sort?: "created" | "lastLogin" | "name";
                 /** @description `desc` (the default) or `asc`. */
-                order?: string;
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;

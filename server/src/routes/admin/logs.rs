@@ -168,8 +168,10 @@ async fn list_access_log(
 #[into_params(parameter_in = Query)]
 struct DailyParams {
     /// From this day (`YYYY-MM-DD`, UTC, inclusive).
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
     from: Option<String>,
     /// Up to this day (`YYYY-MM-DD`, UTC, inclusive).
+    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
     to: Option<String>,
     /// A route pattern, exactly.
     route: Option<String>,

@@ -64,14 +64,14 @@ async fn list_admin_promotions(
         lang,
         params.page.as_deref(),
         params.page_size.as_deref(),
-        20,
-        100,
+        crate::promotions::LIST_PAGE_SIZE,
+        crate::promotions::LIST_MAX_PAGE_SIZE,
     )?;
     let status = choice_param(
         lang,
         "status",
         params.status.as_deref(),
-        &["upcoming", "running", "ended"],
+        &crate::promotions::STATUS_FILTERS,
     )?
     .map(|status| match status.as_str() {
         "upcoming" => CampaignStatus::Upcoming,

@@ -32,7 +32,6 @@ use crate::{
 
 /// Feedback pages: 20 messages by default, at most 100.
 const FEEDBACK_PAGE_SIZE: u64 = 20;
-const FEEDBACK_MAX_PAGE_SIZE: u64 = 100;
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let system = || Access::Permission {
@@ -132,13 +131,13 @@ async fn list_admin_feedback(
         params.page.as_deref(),
         params.page_size.as_deref(),
         FEEDBACK_PAGE_SIZE,
-        FEEDBACK_MAX_PAGE_SIZE,
+        feedback::MAX_PAGE_SIZE,
     )?;
     let status = choice_param(
         lang,
         "status",
         params.status.as_deref(),
-        &["open", "answered"],
+        &feedback::STATUS_FILTERS,
     )?
     .map(|status| match status.as_str() {
         "answered" => FeedbackStatus::Answered,

@@ -159,7 +159,11 @@ async fn list_revoked_sessions(
     RequestLang(lang): RequestLang,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Success<Page<RevokedSession>>>> {
-    let paging = params.paging(lang, 50, 200)?;
+    let paging = params.paging(
+        lang,
+        security::REVOKED_PAGE_SIZE,
+        security::REVOKED_MAX_PAGE_SIZE,
+    )?;
     Ok(success(
         security::revoked_for_replay(state.db.reader(), paging).await?,
     ))
