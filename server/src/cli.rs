@@ -1,5 +1,6 @@
 //! The command line (`Cli`: a command and the configuration) and the commands other than
-//! serving: `tingshu create-admin`, `tingshu openapi`, `tingshu import`, `tingshu export`.
+//! serving: `tingshu create-admin`, `tingshu openapi`, `tingshu import`, `tingshu export`,
+//! `tingshu backup`, `tingshu restore`.
 use std::{
     io::{BufRead, IsTerminal},
     path::PathBuf,
@@ -64,6 +65,18 @@ pub enum Command {
         /// Where to write (standard output when absent).
         #[arg(long)]
         output: Option<PathBuf>,
+    },
+    /// Copy the embedded database, the media folder and the token secret of DATA_DIR into a
+    /// new folder, consistently, while the server runs (PostgreSQL and S3: their own tools).
+    Backup {
+        /// The folder to make (it must not exist yet).
+        output: PathBuf,
+    },
+    /// Bring a backup back into DATA_DIR, which must hold no database yet; then start the
+    /// server on it.
+    Restore {
+        /// A folder `tingshu backup` made.
+        from: PathBuf,
     },
 }
 
@@ -180,6 +193,35 @@ pub async fn import(config: Config, file: &std::path::Path, dry_run: bool) -> an
         report.error_count == 0,
         "{} records are bad",
         report.error_count
+    );
+    Ok(())
+}
+
+/// Makes a backup into `output` and says what it holds.
+pub async fn backup(config: Config, output: &std::path::Path) -> anyhow::Result<()> {
+    let made = crate::backup::backup(&config, output).await?;
+    println!(
+        "Backed up to {}: the database ({} bytes), {} media files ({} bytes){}.",
+        output.display(),
+        made.database_bytes,
+        made.media_files,
+        made.media_bytes,
+        if made.secret {
+            ", the token secret"
+        } else {
+            ""
+        }
+    );
+    Ok(())
+}
+
+/// Restores the backup in `from` into the configured data folder.
+pub fn restore(config: Config, from: &std::path::Path) -> anyhow::Result<()> {
+    let restored = crate::backup::restore(&config, from)?;
+    println!(
+        "Restored the backup made by tingshu {} into {}: start the server on it.",
+        restored.version,
+        config.data_dir.display()
     );
     Ok(())
 }

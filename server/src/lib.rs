@@ -6,6 +6,7 @@ pub mod analytics;
 pub mod anti_crawler;
 pub mod audio;
 pub mod auth;
+pub mod backup;
 pub mod books;
 pub mod budgets;
 pub mod catalog;

@@ -38,5 +38,7 @@ async fn run(untuned: Option<&str>) -> anyhow::Result<()> {
             format,
             output,
         } => cli::export(config, kind, format, output.as_deref()).await,
+        Command::Backup { output } => cli::backup(config, &output).await,
+        Command::Restore { from } => cli::restore(config, &from),
     }
 }

@@ -369,13 +369,17 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
 pub struct RealServer {
     pub child: Child,
     pub address: String,
-    _data: TempDir,
+    data: TempDir,
 }
 
 impl RealServer {
     /// Starts the binary with the test defaults and then `env` (name, value) on top.
     pub fn start(env: &[(&str, &str)]) -> Self {
-        let data = tempfile::tempdir().unwrap();
+        Self::start_in(tempfile::tempdir().unwrap(), env)
+    }
+
+    /// The same on the data folder `data` (kept, and removed when the server is dropped).
+    pub fn start_in(data: TempDir, env: &[(&str, &str)]) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_tingshu"));
         command
             .env_clear()
@@ -411,8 +415,13 @@ impl RealServer {
         Self {
             child,
             address,
-            _data: data,
+            data,
         }
+    }
+
+    /// The server's data folder.
+    pub fn data_dir(&self) -> &std::path::Path {
+        self.data.path()
     }
 
     /// The process's peak resident memory (VmHWM), in MiB.

@@ -7,6 +7,7 @@ mod anti_crawler;
 mod architecture;
 mod audio;
 mod auth;
+mod backup;
 mod catalog;
 mod catalog_plans;
 mod console;
