@@ -21,7 +21,8 @@ API_TYPES := app/src/lib/api/schema.d.ts
 WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/build.rs core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
 .PHONY: help run test tools rust-tools node-deps chromium wasm app server-release api-types \
-        lint test-contract test-fuzz test-rust test-postgres test-app test-e2e test-binary bench clean
+        lint test-contract test-fuzz test-rust test-postgres test-app test-e2e test-binary bench clean \
+        core-package test-core-package
 
 help:
 	@echo "make run   build in release mode and serve on http://127.0.0.1:$(PORT) (PORT, DATA_DIR override)"
@@ -32,7 +33,8 @@ help:
 run: tools app server-release
 	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" DEMO="$(DEMO)" $(CARGO_TARGET_DIR)/release/tingshu
 
-test: tools lint test-contract test-rust test-fuzz test-postgres test-app test-e2e test-binary
+test: tools lint test-contract test-rust test-fuzz test-postgres test-app test-core-package test-e2e \
+	test-binary
 	@echo "make test: every suite passed"
 
 ## ---- installs (skipped when already present) --------------------------------------
@@ -111,6 +113,19 @@ wasm/pkg-pow-scalar/package.json: $(WASM_SOURCES) wasm/binaryen/node_modules/.in
 	$(call wasm_package,pkg-pow-scalar,tingshu_wasm_pow_scalar,pow,tingshu-wasm-pow-scalar,bundler,wasm-fast,-O3)
 	@touch $@
 
+# The core for other developers (core/README.md): every rule for Node.js as an npm tarball,
+# dist/tingshu-core-<version>.tgz; the test installs it into an empty project and runs the
+# README's example and every vector through it.
+CORE_FEATURES := shell,pages,pow
+core-package: wasm/binaryen/node_modules/.installed
+	@$(MAKE) --no-print-directory rust-tools
+	$(call wasm_package,pkg-node,tingshu_core,$(CORE_FEATURES),tingshu-core,nodejs,wasm-release,-Oz)
+	rm -f dist/tingshu-core-*.tgz && mkdir -p dist
+	cd wasm/pkg-node && npm pack --silent --pack-destination ../../dist >/dev/null
+
+test-core-package: core-package
+	scripts/check-core-package.sh dist/tingshu-core-*.tgz
+
 wasm/binaryen/node_modules/.installed: wasm/binaryen/package-lock.json
 	cd wasm/binaryen && npm ci --no-audit --no-fund
 	touch $@
@@ -135,6 +150,7 @@ lint: app/node_modules/.installed
 	cargo fmt --all -- --check
 	cd app && npm run --silent lint
 	cargo clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc -p tingshu-core --no-deps --quiet
 
 # The committed API types must be what the server documents now.
 test-contract: app/node_modules/.installed
@@ -179,4 +195,4 @@ test-binary: app server-release
 	scripts/check-one-binary.sh "$(CARGO_TARGET_DIR)/release/tingshu"
 
 clean:
-	rm -rf wasm/pkg wasm/pkg-pages wasm/pkg-pow wasm/pkg-pow-scalar app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules
+	rm -rf wasm/pkg wasm/pkg-pages wasm/pkg-pow wasm/pkg-pow-scalar wasm/pkg-node dist app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules

@@ -93,6 +93,20 @@
 //! | validateCampaign | [`offers::campaign_form::validate_campaign`] |
 //! | validateAd | [`offers::ads::validate_ad`] |
 //! | adVisible | [`offers::ads::ad_visible`] |
+//! | accountState | [`auth::account_state::account_state`] |
+//! | campaignActive | [`catalog::campaign::campaign_active`] |
+//! | campaignEnd | [`catalog::campaign::campaign_end`] |
+//! | chapterFromFileName | [`catalog::chapter_form::chapter_from_file_name`] |
+//! | detourPath | [`routing::guard::detour_path`] |
+//! | purchaseCovers | [`catalog::purchase::purchase_covers`] |
+//! | ratingScale | [`catalog::review::rating_scale`] |
+//! | reviewLength | [`catalog::review::review_length`] |
+//! | safeExternalUrl | [`routing::redirect::safe_external_url`] |
+//! | validateBook | [`catalog::edit::validate_book`] |
+//! | validateCategory | [`catalog::edit::validate_category`] |
+//! | validateChapter | [`catalog::chapter_form::validate_chapter`] |
+//! | validatePrices | [`catalog::chapter_form::validate_prices`] |
+//! | validateReview | [`catalog::review::validate_review`] |
 
 pub mod analytics;
 pub mod anti_crawler;
@@ -119,3 +133,8 @@ pub mod upload;
 pub mod validation;
 
 pub use i18n::lang::Lang;
+
+/// The examples of `README.md`, run as doctests: the guide for other developers compiles.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

@@ -118,7 +118,7 @@ pub fn check_query_param(input: CheckQueryParamInput) -> QueryParamCheck {
     })
 }
 
-/// "Invalid parameter `field`. <what the rule asks>", in `lang` (query and path alike).
+/// "Invalid parameter `field`. `<what the rule asks>`", in `lang` (query and path alike).
 pub fn param_message(field: &str, rule: &FieldRule, lang: Lang) -> String {
     text_with(
         lang,
