@@ -35,13 +35,14 @@ calls = Counter()
 made = Counter()
 
 
-def api(method, path, body=None):
+def api(method, path, body=None, headers=None):
     """One call to the server as the administrator; the `data` of its answer."""
     request = urllib.request.Request(
         BASE + path,
         method=method,
         data=None if body is None else json.dumps(body).encode(),
-        headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"},
+        headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json",
+                 **(headers or {})},
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)["data"]
@@ -80,6 +81,11 @@ def b64(text):
     return base64.b64encode(text.encode()).decode()
 
 
+def tus_metadata(file_name, kind):
+    """`Upload-Metadata` of a tus upload: the file's name and kind, each in base64."""
+    return f"filename {b64(file_name)},kind {b64(kind)}"
+
+
 def body_dict(case):
     return case.body if isinstance(case.body, dict) else None
 
@@ -88,25 +94,19 @@ def steer_upload(case, n):
     kind = "audio" if n % 4 else "image"
     case.headers = dict(case.headers or {})
     case.headers["Upload-Length"] = str(1 + n % 65536)
-    case.headers["Upload-Metadata"] = f"filename {b64(f'第{n}章.mp3' if kind == 'audio' else f'cover-{n}.png')},kind {b64(kind)}"
+    case.headers["Upload-Metadata"] = tus_metadata(f"第{n}章.mp3" if kind == "audio" else f"cover-{n}.png", kind)
 
 
 def steer_upload_part(case, n):
     """A part of an open upload, sent where the upload stands (its start); one byte is left
     to come, so the upload stays open and is swept with the abandoned ones."""
     part = case.body if isinstance(case.body, (bytes, bytearray)) else b""
-    request = urllib.request.Request(
-        BASE + "/api/admin/uploads",
-        method="POST",
-        headers={
-            "Authorization": f"Bearer {TOKEN}",
-            "Tus-Resumable": "1.0.0",
-            "Upload-Length": str(len(part) + 1),
-            "Upload-Metadata": f"filename {b64(f'第{n}章.mp3')},kind {b64('audio')}",
-        },
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        case.path_parameters["id"] = json.load(answer)["data"]["id"]
+    upload = api("POST", "/api/admin/uploads", headers={
+        "Tus-Resumable": "1.0.0",
+        "Upload-Length": str(len(part) + 1),
+        "Upload-Metadata": tus_metadata(f"第{n}章.mp3", "audio"),
+    })
+    case.path_parameters["id"] = upload["id"]
     case.headers = dict(case.headers or {})
     case.headers["Upload-Offset"] = "0"
 

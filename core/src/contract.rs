@@ -88,7 +88,8 @@ pub fn one_of(values: &[&str]) -> Constraint {
     Constraint::OneOf(values.iter().map(|v| (*v).to_owned()).collect())
 }
 
-fn spellings<T: Spelling>() -> Constraint {
+/// One of `T`'s spellings.
+pub fn spellings<T: Spelling>() -> Constraint {
     Constraint::OneOf(T::ALL.iter().map(|v| v.as_str().to_owned()).collect())
 }
 
@@ -103,7 +104,6 @@ fn price() -> Constraint {
     }
 }
 
-/// A required text of at most `max` characters, not blank.
 /// A required instant of a campaign's or an ad's window: whole ms since the epoch, from
 /// `min` (an end comes after a start, so after the epoch's first ms).
 fn required_instant(min: i64) -> Vec<Constraint> {
@@ -124,6 +124,7 @@ fn some_ids(max: usize) -> Vec<Constraint> {
     ]
 }
 
+/// A required text of at most `max` characters, not blank.
 fn required_text(max: usize) -> Vec<Constraint> {
     vec![Constraint::Required, Constraint::NotBlank, chars(max)]
 }

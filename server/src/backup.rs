@@ -31,7 +31,7 @@ const MANIFEST: &str = "backup.json";
 const FORMAT: u32 = 1;
 
 /// `backup.json`: what was copied, from which version, when.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Manifest {
     pub format: u32,

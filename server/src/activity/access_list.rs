@@ -27,6 +27,10 @@ pub enum StatusFilter {
     Class(i32),
 }
 
+/// The `status` filters [`StatusFilter::parse`] takes, for the API document: a code from 100
+/// to 599 or a class `1xx` to `5xx` (the parser also trims and ignores case).
+pub const STATUS_PATTERN: &str = "^([1-5][0-9][0-9]|[1-5][xX][xX])$";
+
 impl StatusFilter {
     /// `?status=`: `1xx` to `5xx`, or a code from 100 to 599; absent or blank is `None`.
     pub fn parse(lang: Lang, raw: Option<&str>) -> Result<Option<Self>, ApiError> {

@@ -21,7 +21,8 @@ use crate::{
 
 /// The inbox's `status` filter, as sent.
 pub const STATUS_FILTERS: [&str; 2] = ["open", "answered"];
-/// The inbox's largest page.
+/// The inbox's page: 20 messages by default, at most 100.
+pub const PAGE_SIZE: u64 = 20;
 pub const MAX_PAGE_SIZE: u64 = 100;
 
 /// Whether a message was answered.

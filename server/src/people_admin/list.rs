@@ -34,9 +34,9 @@ pub const LIST_MAX_PAGE_SIZE: u64 = 100;
 pub const SEARCH_MAX_CHARS: usize = 100;
 /// The orders of the list.
 pub const SORTS: [&str; 3] = ["created", "lastLogin", "name"];
-/// The membership filter's values.
 /// The list's `order`.
 pub const ORDERS: [&str; 2] = ["asc", "desc"];
+/// The membership filter's values.
 pub const MEMBERSHIPS: [&str; 3] = ["free", "premium", "expired"];
 
 /// `?page&pageSize&q&type&membership&status&role&sort&order` of the user list, as sent.

@@ -164,11 +164,8 @@ pub fn params() -> Vec<ParamContract> {
         name,
         rules,
     };
-    let states: Vec<&str> = OrderState::ALL.iter().map(|s| s.as_str()).collect();
     let currencies: Vec<&str> = Currency::ALL.iter().map(|c| c.as_str()).collect();
     let feedback_categories: Vec<&str> = FeedbackCategory::ALL.iter().map(|c| c.as_str()).collect();
-    let account_states: Vec<&str> = AccountStatus::ALL.iter().map(|s| s.as_str()).collect();
-    let user_types: Vec<&str> = UserType::ALL.iter().map(|t| t.as_str()).collect();
     let mut all = vec![
         every("id", vec![contract::id()]),
         every(
@@ -196,8 +193,16 @@ pub fn params() -> Vec<ParamContract> {
             "status",
             vec![one_of(&promotions::STATUS_FILTERS)],
         ),
-        at("/api/admin/users", "status", vec![one_of(&account_states)]),
-        at("/api/admin/users", "type", vec![one_of(&user_types)]),
+        at(
+            "/api/admin/users",
+            "status",
+            vec![contract::spellings::<AccountStatus>()],
+        ),
+        at(
+            "/api/admin/users",
+            "type",
+            vec![contract::spellings::<UserType>()],
+        ),
         at(
             "/api/admin/users",
             "membership",
@@ -218,11 +223,10 @@ pub fn params() -> Vec<ParamContract> {
             "method",
             vec![one_of(&activity::access_list::METHODS)],
         ),
-        // A status code (`404`) or class (`5xx`), as `activity::access_list` reads it.
         at(
             "/api/admin/access-logs",
             "status",
-            vec![Constraint::Pattern("^([1-5][0-9][0-9]|[1-5][xX][xX])$")],
+            vec![Constraint::Pattern(activity::access_list::STATUS_PATTERN)],
         ),
         every("access", vec![one_of(&BOOK_ACCESS)]),
         every("published", vec![one_of(&paging::YES_NO)]),
@@ -273,7 +277,11 @@ pub fn params() -> Vec<ParamContract> {
             "audio",
             vec![one_of(&console::chapters::AUDIO_FILTERS)],
         ),
-        at("/api/admin/orders", "state", vec![one_of(&states)]),
+        at(
+            "/api/admin/orders",
+            "state",
+            vec![contract::spellings::<OrderState>()],
+        ),
         at("/api/plans", "currency", vec![one_of(&currencies)]),
         at(
             "/api/me/progress",

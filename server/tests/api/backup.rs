@@ -2,7 +2,7 @@
 //! every write acknowledged before the backup began is in it, and the restored folder serves.
 use std::{
     path::Path,
-    process::Command,
+    process::{Command, Output},
     sync::{
         atomic::{AtomicBool, Ordering},
         Arc, Mutex,
@@ -22,16 +22,22 @@ const ENV: [(&str, &str); 3] = [
     ("REGISTER_PER_HOUR", "1000000"),
 ];
 
-/// Runs `tingshu <args>` on the data folder `data`; answers its standard output.
-fn tingshu(data: &Path, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_tingshu"))
+/// Runs `tingshu <args>` on the data folder `data`, with `env` on top.
+fn run(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tingshu"))
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("DATA_DIR", data)
         .env("RUST_LOG", "warn")
+        .envs(env.iter().copied())
         .args(args)
         .output()
-        .expect("cannot run tingshu");
+        .expect("cannot run tingshu")
+}
+
+/// Runs `tingshu <args>` on the data folder `data`, which must succeed; answers its output.
+fn tingshu(data: &Path, args: &[&str]) -> String {
+    let output = run(data, args, &[]);
     assert!(
         output.status.success(),
         "tingshu {args:?} failed: {}",
@@ -101,12 +107,7 @@ async fn a_backup_made_under_writes_restores_every_write_acknowledged_before_it(
     let said = tingshu(restored.path(), &["restore", backup.to_str().unwrap()]);
     assert!(said.contains("Restored"), "{said}");
     // A second restore over it is refused: nothing is overwritten.
-    let again = Command::new(env!("CARGO_BIN_EXE_tingshu"))
-        .env_clear()
-        .env("DATA_DIR", restored.path())
-        .args(["restore", backup.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let again = run(restored.path(), &["restore", backup.to_str().unwrap()], &[]);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
 
@@ -155,13 +156,11 @@ async fn a_backup_made_under_writes_restores_every_write_acknowledged_before_it(
 #[test]
 fn backing_up_postgresql_points_to_its_own_tools() {
     let data = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_tingshu"))
-        .env_clear()
-        .env("DATA_DIR", data.path())
-        .env("DATABASE_URL", "postgres://tingshu@127.0.0.1:1/tingshu")
-        .args(["backup", data.path().join("b").to_str().unwrap()])
-        .output()
-        .unwrap();
+    let output = run(
+        data.path(),
+        &["backup", data.path().join("b").to_str().unwrap()],
+        &[("DATABASE_URL", "postgres://tingshu@127.0.0.1:1/tingshu")],
+    );
     assert!(!output.status.success());
     assert!(
         String::from_utf8_lossy(&output.stderr).contains("pg_dump"),

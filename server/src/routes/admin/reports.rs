@@ -30,9 +30,6 @@ use crate::{
     state::AppState,
 };
 
-/// Feedback pages: 20 messages by default, at most 100.
-const FEEDBACK_PAGE_SIZE: u64 = 20;
-
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let system = || Access::Permission {
         permission: Permission::ManageSystem,
@@ -130,7 +127,7 @@ async fn list_admin_feedback(
         lang,
         params.page.as_deref(),
         params.page_size.as_deref(),
-        FEEDBACK_PAGE_SIZE,
+        feedback::PAGE_SIZE,
         feedback::MAX_PAGE_SIZE,
     )?;
     let status = choice_param(
