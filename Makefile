@@ -22,7 +22,7 @@ WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/build.rs co
 
 .PHONY: help run test tools rust-tools node-deps chromium wasm app server-release api-types \
         lint test-contract test-fuzz test-rust test-postgres test-app test-e2e test-binary bench clean \
-        core-package test-core-package
+        core-package test-core-package config-reference test-container image
 
 help:
 	@echo "make run   build in release mode and serve on http://127.0.0.1:$(PORT) (PORT, DATA_DIR override)"
@@ -34,7 +34,7 @@ run: tools app server-release
 	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" DEMO="$(DEMO)" $(CARGO_TARGET_DIR)/release/tingshu
 
 test: tools lint test-contract test-rust test-fuzz test-postgres test-app test-core-package test-e2e \
-	test-binary
+	test-binary test-container
 	@echo "make test: every suite passed"
 
 ## ---- installs (skipped when already present) --------------------------------------
@@ -142,6 +142,11 @@ api-types: app/node_modules/.installed
 	cargo build --workspace --bins
 	scripts/api-types.sh "$(CARGO_TARGET_DIR)/debug/tingshu" $(API_TYPES)
 
+# The README's configuration reference, written from the command line's own definition.
+config-reference:
+	cargo build -p tingshu-server --bin tingshu
+	scripts/config-reference.sh "$(CARGO_TARGET_DIR)/debug/tingshu" README.md
+
 ## ---- test suites -----------------------------------------------------------------------
 
 # Rust: core rules and vectors, server unit and integration tests on SQLite.
@@ -193,6 +198,14 @@ test-e2e: chromium app e2e/node_modules/.installed
 # The release binary carries the app and the translations: started alone in an empty folder.
 test-binary: app server-release
 	scripts/check-one-binary.sh "$(CARGO_TARGET_DIR)/release/tingshu"
+
+# The container image built and run where a container engine answers; skipped otherwise.
+test-container:
+	scripts/check-container.sh
+
+# The container image (`tingshu:latest`): the static binary alone, from scratch.
+image:
+	scripts/container-image.sh
 
 clean:
 	rm -rf wasm/pkg wasm/pkg-pages wasm/pkg-pow wasm/pkg-pow-scalar wasm/pkg-node dist app/dist app/node_modules e2e/node_modules wasm/binaryen/node_modules

@@ -1,6 +1,6 @@
 //! The command line (`Cli`: a command and the configuration) and the commands other than
 //! serving: `tingshu create-admin`, `tingshu openapi`, `tingshu import`, `tingshu export`,
-//! `tingshu backup`, `tingshu restore`.
+//! `tingshu backup`, `tingshu restore`, `tingshu healthcheck`, `tingshu config-reference`.
 use std::{
     io::{BufRead, IsTerminal},
     path::PathBuf,
@@ -72,6 +72,13 @@ pub enum Command {
         /// The folder to make (it must not exist yet).
         output: PathBuf,
     },
+    /// Ask the server on HOST:PORT whether it is ready (`/readyz`); exit 0 when it answers 200.
+    /// The container image's health check (it has no other program to ask with).
+    Healthcheck,
+    /// Print the configuration reference (every variable, its default, what it does) as the
+    /// README's Markdown table and exit.
+    #[command(hide = true)]
+    ConfigReference,
     /// Bring a backup back into DATA_DIR, which must hold no database yet; then start the
     /// server on it.
     Restore {
@@ -117,6 +124,33 @@ pub async fn create_admin(config: Config, email: &str, username: &str) -> anyhow
         "Created administrator {} <{}> (id {}).",
         admin.user.username, admin.user.email, admin.user.id
     );
+    Ok(())
+}
+
+/// Asks the server this configuration describes for `/readyz` (an unspecified HOST such as
+/// `0.0.0.0` is asked on the loopback address); an error unless it answers 200 within 5 s.
+pub async fn healthcheck(config: &Config) -> anyhow::Result<()> {
+    let host = match config.host {
+        std::net::IpAddr::V4(v4) if v4.is_unspecified() => std::net::Ipv4Addr::LOCALHOST.into(),
+        std::net::IpAddr::V6(v6) if v6.is_unspecified() => std::net::Ipv6Addr::LOCALHOST.into(),
+        host => host,
+    };
+    let address = std::net::SocketAddr::new(host, config.port);
+    let ask = async {
+        let stream = tokio::net::TcpStream::connect(address).await?;
+        let (mut sender, connection) =
+            hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream)).await?;
+        tokio::spawn(connection);
+        let request = hyper::Request::get("/readyz")
+            .header(hyper::header::HOST, address.to_string())
+            .body(axum::body::Body::empty())?;
+        anyhow::Ok(sender.send_request(request).await?.status())
+    };
+    let status = tokio::time::timeout(std::time::Duration::from_secs(5), ask)
+        .await
+        .with_context(|| format!("{address} did not answer within 5 s"))?
+        .with_context(|| format!("cannot ask {address}/readyz"))?;
+    anyhow::ensure!(status.is_success(), "{address}/readyz answered {status}");
     Ok(())
 }
 

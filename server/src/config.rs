@@ -104,6 +104,16 @@ pub struct Config {
     #[arg(long, env = "PAYMENT_WEBHOOK_SECRET", hide_env_values = true)]
     pub payment_webhook_secret: Option<Secret>,
 
+    /// A second address serving `/metrics` alone (e.g. `127.0.0.1:9464`), for the monitoring
+    /// network only: no token is asked there. Unset: no second listener.
+    #[arg(long, env = "METRICS_LISTEN")]
+    pub metrics_listen: Option<std::net::SocketAddr>,
+
+    /// A token (at least 32 characters) that opens `/metrics` on the site's own address to
+    /// `Authorization: Bearer <token>`. Unset: the site's address serves no metrics.
+    #[arg(long, env = "METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<Secret>,
+
     /// Time limits on slow or idle clients and on shutdown.
     #[command(flatten)]
     pub timeouts: Timeouts,
@@ -206,7 +216,8 @@ impl FromStr for Secret {
     fn from_str(raw: &str) -> Result<Self, Self::Err> {
         if raw.chars().count() < 32 {
             return Err(
-                "a secret (JWT_SECRET, PAYMENT_WEBHOOK_SECRET) must be at least 32 characters long"
+                "a secret (JWT_SECRET, PAYMENT_WEBHOOK_SECRET, METRICS_TOKEN) must be at least 32 \
+                 characters long"
                     .into(),
             );
         }

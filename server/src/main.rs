@@ -29,6 +29,11 @@ async fn run(untuned: Option<&str>) -> anyhow::Result<()> {
     match command.unwrap_or(Command::Serve) {
         Command::Serve => Application::build(config).await?.run_until_stopped().await,
         Command::Openapi => cli::print_openapi(),
+        Command::Healthcheck => cli::healthcheck(&config).await,
+        Command::ConfigReference => {
+            println!("{}", tingshu_server::reference::markdown());
+            Ok(())
+        }
         Command::CreateAdmin { email, username } => {
             cli::create_admin(config, &email, &username).await
         }

@@ -20,6 +20,7 @@ use crate::{
     db::{records::RecordQueue, Db, DiskReserve},
     edge,
     i18n::Catalogues,
+    metrics::http::RequestMetrics,
     payments::Payments,
     people_admin::PeopleAdmin,
     promotions::Promotions,
@@ -82,6 +83,8 @@ fn anti_crawler_feature(
 /// A bound, ready-to-serve application; tests bind port 0 and read the real port back.
 pub struct Application {
     listener: TcpListener,
+    /// `/metrics` alone on its own address (`METRICS_LISTEN`).
+    metrics_listener: Option<TcpListener>,
     service: edge::AppService,
     address: SocketAddr,
     limits: ConnectionLimits,
@@ -164,6 +167,14 @@ impl Application {
         let address = listener
             .local_addr()
             .context("cannot read the bound address")?;
+        let metrics_listener = match config.metrics_listen {
+            Some(address) => Some(
+                TcpListener::bind(address)
+                    .await
+                    .with_context(|| format!("cannot listen for metrics on {address}"))?,
+            ),
+            None => None,
+        };
         let (search_log, search_log_task) =
             RecordQueue::start(db.writer().clone(), SEARCH_LOG_CAPACITY, "search_queries");
         let (access_log, access_log_task) = RecordQueue::start(
@@ -239,6 +250,7 @@ impl Application {
             hash_cost: accounts.hash_cost,
         };
         let roles = Roles::new(db.clone(), callers.clone());
+        let metrics = RequestMetrics::default();
         let config = Arc::new(config);
         let state = AppState::new(Features {
             payments,
@@ -265,16 +277,19 @@ impl Application {
             roles,
             tracking,
             anti_crawler: anti_crawler.clone(),
+            metrics: metrics.clone(),
+            started_at_secs: crate::anti_crawler::guard::now_secs(),
         });
         let shared = state.clone();
         let default_language = shared.settings.default_language();
         let (router, api_table) = routes::router(state);
         Ok(Self {
             listener,
+            metrics_listener,
             service: edge::wrap(
                 router,
                 &config,
-                AccessLogLayer::new(access_log),
+                AccessLogLayer::new(access_log, metrics),
                 default_language,
                 anti_crawler.gate.clone(),
             ),
@@ -327,6 +342,13 @@ impl Application {
         self.list_pages.clone()
     }
 
+    /// The metrics listener's address, when there is one.
+    pub fn metrics_address(&self) -> Option<SocketAddr> {
+        self.metrics_listener
+            .as_ref()
+            .and_then(|listener| listener.local_addr().ok())
+    }
+
     /// The address actually bound (the real port when 0 was asked for).
     pub fn address(&self) -> SocketAddr {
         self.address
@@ -336,7 +358,25 @@ impl Application {
     /// shutdown grace).
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         tracing::info!(address = %self.address, "Tingshu is listening on http://{}", self.address);
+        // The metrics' own listener lives as long as the site's: it stops with it.
+        let metrics = self.metrics_listener.map(|listener| {
+            if let Ok(address) = listener.local_addr() {
+                tracing::info!(%address, "metrics at http://{address}/metrics");
+            }
+            let service = tower::util::BoxCloneSyncService::new(routes::metrics::own_router(
+                self.state.clone(),
+            ));
+            tokio::spawn(serve(
+                listener,
+                service,
+                self.limits,
+                std::future::pending(),
+            ))
+        });
         serve(self.listener, self.service, self.limits, shutdown_signal()).await;
+        if let Some(task) = metrics {
+            task.abort();
+        }
         // The router (and every queue sender in it) is gone: the queues drain and end; a
         // connection cut off after the grace may still hold a sender, so all the queues share
         // one deadline.

@@ -20,6 +20,7 @@ use crate::{
     db::{records::RecordQueue, Db},
     entities::search_query,
     i18n::Catalogues,
+    metrics::http::RequestMetrics,
     payments::Payments,
     people_admin::PeopleAdmin,
     promotions::Promotions,
@@ -96,6 +97,10 @@ pub struct Features {
     pub tracking: Tracking,
     /// Challenges, passes and difficulty (the API's gate), and detection reports.
     pub anti_crawler: AntiCrawler,
+    /// The requests as the edge answered them (`/metrics`).
+    pub metrics: RequestMetrics,
+    /// When the process started, in seconds since the epoch.
+    pub started_at_secs: u64,
 }
 
 /// The audio routes' handlers take the audio feature alone.

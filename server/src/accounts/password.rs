@@ -1,7 +1,13 @@
 //! Password hashing with Argon2id, off the async threads (it is slow and memory-hard on purpose),
 //! in a bounded pool: at most one hash per core at once, so anonymous sign-ins cannot take the
 //! server's memory; beyond a short wait the caller gets 503 with `Retry-After`.
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::{Duration, Instant},
+};
 
 use anyhow::Context;
 use tingshu_core::{auth::messages, Lang};
@@ -32,7 +38,30 @@ impl HashCost {
 #[derive(Debug, Clone)]
 pub struct HashPool {
     permits: Arc<Semaphore>,
+    size: usize,
     wait: Duration,
+    waits: Arc<HashWaits>,
+}
+
+/// Turns that found the pool full: how many waited, how long in all, how many gave up.
+#[derive(Debug, Default)]
+pub struct HashWaits {
+    waited: AtomicU64,
+    waited_micros: AtomicU64,
+    refused: AtomicU64,
+}
+
+/// What the pool's counters read at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HashPoolReading {
+    /// Hashes running now.
+    pub busy: usize,
+    pub size: usize,
+    /// Turns that had to wait, and their waiting time in all (microseconds).
+    pub waited: u64,
+    pub waited_micros: u64,
+    /// Turns refused with 503 after the longest wait.
+    pub refused: u64,
 }
 
 impl HashPool {
@@ -40,7 +69,9 @@ impl HashPool {
     pub fn new(size: usize, wait: Duration) -> Self {
         Self {
             permits: Arc::new(Semaphore::new(size.max(1))),
+            size: size.max(1),
             wait,
+            waits: Arc::default(),
         }
     }
 
@@ -62,13 +93,37 @@ impl HashPool {
         Ok(verify_password(password, stored).await?)
     }
 
+    /// The pool's use now and its waits so far.
+    pub fn reading(&self) -> HashPoolReading {
+        HashPoolReading {
+            busy: self.size - self.permits.available_permits().min(self.size),
+            size: self.size,
+            waited: self.waits.waited.load(Ordering::Relaxed),
+            waited_micros: self.waits.waited_micros.load(Ordering::Relaxed),
+            refused: self.waits.refused.load(Ordering::Relaxed),
+        }
+    }
+
     async fn turn(&self, lang: Lang) -> ApiResult<tokio::sync::OwnedSemaphorePermit> {
-        match tokio::time::timeout(self.wait, self.permits.clone().acquire_owned()).await {
+        if let Ok(permit) = self.permits.clone().try_acquire_owned() {
+            return Ok(permit);
+        }
+        let started = Instant::now();
+        let turn = tokio::time::timeout(self.wait, self.permits.clone().acquire_owned()).await;
+        let waited = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+        self.waits.waited.fetch_add(1, Ordering::Relaxed);
+        self.waits
+            .waited_micros
+            .fetch_add(waited, Ordering::Relaxed);
+        match turn {
             Ok(Ok(permit)) => Ok(permit),
-            _ => Err(ApiError::Busy {
-                retry_after_secs: RETRY_AFTER_SECS,
-                message: messages::busy(RETRY_AFTER_SECS, lang),
-            }),
+            _ => {
+                self.waits.refused.fetch_add(1, Ordering::Relaxed);
+                Err(ApiError::Busy {
+                    retry_after_secs: RETRY_AFTER_SECS,
+                    message: messages::busy(RETRY_AFTER_SECS, lang),
+                })
+            }
         }
     }
 }
@@ -139,11 +194,17 @@ mod tests {
             }) => assert!(retry_after_secs >= 1),
             other => panic!("expected 503 busy, got {other:?}"),
         }
+        let reading = pool.reading();
+        assert_eq!((reading.busy, reading.size), (1, 1));
+        assert_eq!((reading.waited, reading.refused), (1, 1));
+        assert!(reading.waited_micros >= 20_000, "{reading:?}");
         drop(held);
         assert!(pool
             .hash("correct horse 42".into(), COST, Lang::En)
             .await
             .is_ok());
+        let reading = pool.reading();
+        assert_eq!((reading.busy, reading.waited, reading.refused), (0, 1, 1));
     }
 
     #[tokio::test]

@@ -6,18 +6,24 @@
 //! What is logged: every `/api` request, under the route pattern the router matched
 //! (`/api/books/{id}`; an `/api` address no registered route matches is [`API_OTHER`]), and
 //! every page request (the app's pages, under [`PAGE`]). What is not: the probes (`/healthz`,
-//! `/readyz`), translations (`/_i18n/*`), build files (`/assets/*`) and every other file the
-//! app serves (a last path segment with a dot: `/sw.js`, `/favicon.ico`): they are static and
-//! would be most of the rows. Nor the behaviour events (`/api/behavior/{browsing,play,search,
-//! favorite,pageview}`, [`BEHAVIOR_EVENTS`]): they are stored without the sender's address (the
-//! privacy page says so), which a row here beside each of them would give back; and a site's
-//! page views would bury its other requests (and cost a write each).
+//! `/readyz`), the metrics (`/metrics`), translations (`/_i18n/*`), build files (`/assets/*`)
+//! and every other file the app serves (a last path segment with a dot: `/sw.js`,
+//! `/favicon.ico`): they are static and would be most of the rows. Nor the behaviour events
+//! (`/api/behavior/{browsing,play,search,favorite,pageview}`, [`BEHAVIOR_EVENTS`]): they are
+//! stored without the sender's address (the privacy page says so), which a row here beside each
+//! of them would give back; and a site's page views would bury its other requests (and cost a
+//! write each).
+//!
+//! The same future records every request, logged or not, in the request metrics
+//! ([`crate::metrics::http`]): the route template (or a fixed name), status, latency, bytes and
+//! the request's id.
 //!
 //! Cost on the hot path: the path read once, two clock reads, the row itself, `try_send`. The
 //! route and the caller come from the access middleware, which leaves one small [`AccessNote`]
 //! (a reference-counted pattern and an id) in a task-local slot the request's future is scoped
-//! with (no allocation). No await, no lock, no boxed future. Latency is measured to the response head; bytes are the answer's length as
-//! the handler gave it, before compression (`Content-Length`, or the body's exact size; 0 for
+//! with (no allocation). No await, no boxed future; the metrics take one short lock of the
+//! request's series. Latency is measured to the response head; bytes are the answer's length
+//! as the handler gave it, before compression (`Content-Length`, or the body's exact size; 0 for
 //! a stream of unknown length).
 use std::{
     cell::Cell,
@@ -32,14 +38,20 @@ use std::{
 use axum::{
     body::HttpBody,
     extract::MatchedPath,
-    http::{header, Method, Request, Response},
+    http::{header, HeaderValue, Method, Request, Response},
 };
 use pin_project_lite::pin_project;
 use sea_orm::ActiveValue::{NotSet, Set};
 use tokio::task::futures::TaskLocalFuture;
 use tower::{Layer, Service};
 
-use crate::{client::ClientAddr, db::records::RecordQueue, entities::access_log};
+use crate::{
+    client::ClientAddr,
+    db::records::RecordQueue,
+    edge::REQUEST_ID,
+    entities::access_log,
+    metrics::http::{unmatched_route, Answered, RequestMetrics, Route},
+};
 
 /// The route of `/api` requests that no registered route matched (or outside the registry).
 pub const API_OTHER: &str = "/api/*";
@@ -79,6 +91,7 @@ pub fn classify(path: &str) -> Logged {
     if is_file
         || path == "/healthz"
         || path == "/readyz"
+        || path == "/metrics"
         || path.starts_with("/_i18n/")
         || path.starts_with("/assets/")
     {
@@ -105,16 +118,22 @@ pub fn note(note: AccessNote) {
     let _ = NOTE.try_with(|slot| slot.set(Some(note)));
 }
 
-/// The access log as a tower layer (see [`crate::edge::wrap`]).
+/// The access log and the request metrics as a tower layer (see [`crate::edge::wrap`]).
 #[derive(Clone)]
 pub struct AccessLogLayer {
-    queue: Arc<RecordQueue<access_log::ActiveModel>>,
+    sinks: Arc<Sinks>,
+}
+
+/// Where an answered request goes: a row on the queue (when logged), and the metrics.
+struct Sinks {
+    queue: RecordQueue<access_log::ActiveModel>,
+    metrics: RequestMetrics,
 }
 
 impl AccessLogLayer {
-    pub fn new(queue: RecordQueue<access_log::ActiveModel>) -> Self {
+    pub fn new(queue: RecordQueue<access_log::ActiveModel>, metrics: RequestMetrics) -> Self {
         Self {
-            queue: Arc::new(queue),
+            sinks: Arc::new(Sinks { queue, metrics }),
         }
     }
 }
@@ -125,7 +144,7 @@ impl<S> Layer<S> for AccessLogLayer {
     fn layer(&self, inner: S) -> Self::Service {
         AccessLogService {
             inner,
-            queue: self.queue.clone(),
+            sinks: self.sinks.clone(),
         }
     }
 }
@@ -133,17 +152,20 @@ impl<S> Layer<S> for AccessLogLayer {
 #[derive(Clone)]
 pub struct AccessLogService<S> {
     inner: S,
-    queue: Arc<RecordQueue<access_log::ActiveModel>>,
+    sinks: Arc<Sinks>,
 }
 
-/// What is known of a logged request before its answer.
+/// What is known of a request before its answer.
 struct Arrival {
-    queue: Arc<RecordQueue<access_log::ActiveModel>>,
+    sinks: Arc<Sinks>,
     kind: Logged,
+    /// The route's name when no template will be matched (the request's path decides it).
+    unmatched: &'static str,
     started: Instant,
     created_at: i64,
     method: Method,
     ip: Option<IpAddr>,
+    request_id: Option<HeaderValue>,
 }
 
 impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for AccessLogService<S>
@@ -160,14 +182,21 @@ where
     }
 
     fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
-        let kind = classify(request.uri().path());
-        let arrival = (kind != Logged::Skipped).then(|| Arrival {
-            queue: self.queue.clone(),
+        let path = request.uri().path();
+        let kind = classify(path);
+        let arrival = Some(Arrival {
+            sinks: self.sinks.clone(),
             kind,
+            unmatched: unmatched_route(path),
             started: Instant::now(),
-            created_at: chrono::Utc::now().timestamp_millis(),
+            created_at: if kind == Logged::Skipped {
+                0
+            } else {
+                chrono::Utc::now().timestamp_millis()
+            },
             method: request.method().clone(),
             ip: request.extensions().get::<ClientAddr>().map(|c| c.0),
+            request_id: request.headers().get(REQUEST_ID).cloned(),
         });
         AccessLogFuture {
             inner: NOTE.scope(Cell::new(None), self.inner.call(request)),
@@ -197,42 +226,53 @@ where
         let answer = ready!(this.inner.as_mut().poll(cx));
         if let (Some(arrival), Ok(response)) = (this.arrival.take(), &answer) {
             let note = this.inner.take_value().and_then(Cell::into_inner);
-            let row = arrival.row(response, note.as_ref());
-            arrival.queue.push(row);
+            arrival.answered(response, note);
         }
         Poll::Ready(answer)
     }
 }
 
 impl Arrival {
-    fn row<B: HttpBody>(
-        &self,
-        response: &Response<B>,
-        note: Option<&AccessNote>,
-    ) -> access_log::ActiveModel {
-        let route = match (note.and_then(|n| n.route.as_ref()), self.kind) {
-            (Some(route), _) => route.as_str(),
-            (None, Logged::Page) => PAGE,
-            (None, _) => API_OTHER,
-        };
+    /// Records the answer in the metrics and, when the request is logged, queues its row.
+    fn answered<B: HttpBody>(self, response: &Response<B>, note: Option<AccessNote>) {
+        let elapsed = self.started.elapsed();
         let bytes = response
             .headers()
             .get(header::CONTENT_LENGTH)
             .and_then(|value| value.to_str().ok()?.parse().ok())
             .or_else(|| response.body().size_hint().exact())
             .unwrap_or(0);
-        let latency_ms = self.started.elapsed().as_millis().min(i32::MAX as u128) as i32;
-        access_log::ActiveModel {
-            id: NotSet,
-            created_at: Set(self.created_at),
-            user_id: Set(note.and_then(|n| n.user_id)),
-            ip: Set(self.ip.map(|ip| ip.to_string())),
-            method: Set(self.method.as_str().to_owned()),
-            route: Set(route.to_owned()),
-            status: Set(i32::from(response.status().as_u16())),
-            latency_ms: Set(latency_ms),
-            bytes: Set(bytes.min(i64::MAX as u64) as i64),
+        let status = response.status().as_u16();
+        let (route, user_id) = match note {
+            Some(note) => (note.route, note.user_id),
+            None => (None, None),
+        };
+        let route = match route {
+            Some(route) => Route::Matched(route),
+            None => Route::Fixed(self.unmatched),
+        };
+        if self.kind != Logged::Skipped {
+            let latency_ms = elapsed.as_millis().min(i32::MAX as u128) as i32;
+            self.sinks.queue.push(access_log::ActiveModel {
+                id: NotSet,
+                created_at: Set(self.created_at),
+                user_id: Set(user_id),
+                ip: Set(self.ip.map(|ip| ip.to_string())),
+                method: Set(self.method.as_str().to_owned()),
+                route: Set(route.as_str().to_owned()),
+                status: Set(i32::from(status)),
+                latency_ms: Set(latency_ms),
+                bytes: Set(bytes.min(i64::MAX as u64) as i64),
+            });
         }
+        self.sinks.metrics.record(Answered {
+            method: &self.method,
+            route,
+            status,
+            seconds: elapsed.as_secs_f64(),
+            bytes,
+            request_id: self.request_id.as_ref(),
+        });
     }
 }
 
@@ -254,6 +294,7 @@ mod tests {
             ("/favicon.ico", Logged::Skipped),
             ("/healthz", Logged::Skipped),
             ("/readyz", Logged::Skipped),
+            ("/metrics", Logged::Skipped),
             ("/api/behavior/pageview", Logged::Skipped),
             ("/api/behavior/play", Logged::Skipped),
             ("/api/behavior/stats", Logged::Api),

@@ -2,7 +2,14 @@
 //! limit, a client within its address budget, a client holding a pass within the pass's
 //! budget, or one presenting a fresh proof of work (which earns a pass) — and the challenge
 //! every answer carries.
-use std::{net::IpAddr, sync::Weak, time::Duration};
+use std::{
+    net::IpAddr,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Weak,
+    },
+    time::Duration,
+};
 
 use axum::http::HeaderMap;
 use governor::DefaultKeyedRateLimiter;
@@ -72,6 +79,41 @@ pub struct Gate {
     crawler_limits: DefaultKeyedRateLimiter<usize>,
     proofs_used: Cache<Proof, ()>,
     pass_secs: u64,
+    outcomes: OutcomeCounters,
+}
+
+#[derive(Default)]
+struct OutcomeCounters {
+    challenged: AtomicU64,
+    solved: AtomicU64,
+    failed: AtomicU64,
+    crawler_limited: AtomicU64,
+}
+
+impl OutcomeCounters {
+    fn count(&self, admission: &Admission) {
+        let counter = match admission {
+            Admission::Admitted => return,
+            Admission::Refused(Refusal::ChallengeRequired) => &self.challenged,
+            Admission::Earned { .. } => &self.solved,
+            Admission::Refused(Refusal::ChallengeFailed) => &self.failed,
+            Admission::Refused(Refusal::CrawlerLimit) => &self.crawler_limited,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// How many guarded requests ended each way so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcomes {
+    /// Refused with a challenge to solve.
+    pub challenged: u64,
+    /// Admitted on a fresh proof (a challenge solved; a pass issued).
+    pub solved: u64,
+    /// Refused for a wrong, weak, foreign or replayed proof.
+    pub failed: u64,
+    /// Verified crawlers refused over their own limit.
+    pub crawler_limited: u64,
 }
 
 impl Gate {
@@ -95,6 +137,18 @@ impl Gate {
                 .time_to_live(Duration::from_secs(2 * WINDOW_SECS))
                 .build(),
             pass_secs: config.pass_secs.max(1),
+            outcomes: Default::default(),
+        }
+    }
+
+    /// The guarded requests' outcomes so far.
+    pub fn outcomes(&self) -> Outcomes {
+        let read = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
+        Outcomes {
+            challenged: read(&self.outcomes.challenged),
+            solved: read(&self.outcomes.solved),
+            failed: read(&self.outcomes.failed),
+            crawler_limited: read(&self.outcomes.crawler_limited),
         }
     }
 
@@ -154,6 +208,7 @@ impl Gate {
         {
             self.pressure.refused(client, now_secs);
         }
+        self.outcomes.count(&admission);
         admission
     }
 
@@ -282,6 +337,15 @@ mod tests {
             admit(&with_pass),
             Admission::Refused(Refusal::ChallengeRequired),
             "the pass's budget is spent"
+        );
+        assert_eq!(
+            gate.outcomes(),
+            Outcomes {
+                challenged: 2,
+                solved: 1,
+                failed: 1,
+                crawler_limited: 0
+            }
         );
     }
 

@@ -21,6 +21,7 @@ use super::{repository, serve::strong_etag};
 use crate::{
     db::spelled::spelled,
     error::{ApiError, ApiResult},
+    metrics::CacheStats,
 };
 
 /// How long the facts of a chapter are trusted before they are read again.
@@ -64,6 +65,7 @@ fn window((starts_at, ends_at): (i64, i64)) -> CampaignWindow {
 pub struct AudioFacts {
     /// `None` for a chapter that cannot be played (missing, unpublished, no audio).
     cache: Cache<i32, Option<Arc<ChapterAudio>>>,
+    stats: Arc<CacheStats>,
 }
 
 impl Default for AudioFacts {
@@ -73,11 +75,17 @@ impl Default for AudioFacts {
                 .max_capacity(FACTS_CAPACITY)
                 .time_to_live(FACTS_TTL)
                 .build(),
+            stats: Arc::default(),
         }
     }
 }
 
 impl AudioFacts {
+    /// Lookups and misses of this cache.
+    pub fn stats(&self) -> &CacheStats {
+        &self.stats
+    }
+
     /// Forgets every chapter's facts (after a catalogue write on this server).
     pub fn forget_all(&self) {
         self.cache.invalidate_all();
@@ -91,8 +99,12 @@ impl AudioFacts {
         chapter_id: i32,
         now_ms: i64,
     ) -> ApiResult<Option<Arc<ChapterAudio>>> {
+        self.stats.looked_up();
         self.cache
-            .try_get_with(chapter_id, load(db, chapter_id, now_ms))
+            .try_get_with(chapter_id, async {
+                self.stats.missed();
+                load(db, chapter_id, now_ms).await
+            })
             .await
             .map_err(|error: Arc<ApiError>| {
                 ApiError::Internal(anyhow::anyhow!("chapter {chapter_id} audio facts: {error}"))

@@ -24,6 +24,8 @@ use moka::future::Cache;
 use tokio::io::{AsyncRead, AsyncSeek, ReadBuf};
 use tower_http::services::fs::{Backend, File, Metadata};
 
+use crate::metrics::CacheStats;
+
 /// How long a file stays open after it was opened.
 pub const OPEN_FILE_TTL: Duration = Duration::from_secs(60);
 /// How many files are kept open at most (each holds a file descriptor).
@@ -62,6 +64,7 @@ impl Metadata for FileMeta {
 #[derive(Clone)]
 pub struct OpenFiles {
     cache: Cache<PathBuf, Arc<OpenAudioFile>>,
+    stats: Arc<CacheStats>,
 }
 
 impl Default for OpenFiles {
@@ -71,17 +74,26 @@ impl Default for OpenFiles {
                 .max_capacity(OPEN_FILES_CAPACITY)
                 .time_to_live(OPEN_FILE_TTL)
                 .build(),
+            stats: Arc::default(),
         }
     }
 }
 
 impl OpenFiles {
+    /// Lookups and misses of this cache.
+    pub fn stats(&self) -> &CacheStats {
+        &self.stats
+    }
+
     /// The open file at `path` (opened on the blocking pool when not open yet); `NotFound`
     /// when there is no regular file there.
     pub async fn open(&self, path: &Path) -> io::Result<Arc<OpenAudioFile>> {
         let owned = path.to_path_buf();
+        self.stats.looked_up();
+        let stats = self.stats.clone();
         self.cache
             .try_get_with(owned.clone(), async move {
+                stats.missed();
                 tokio::task::spawn_blocking(move || open_regular_file(&owned))
                     .await
                     .map_err(io::Error::other)?

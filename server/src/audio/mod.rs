@@ -73,6 +73,16 @@ impl Audio {
         &self.0.facts
     }
 
+    /// Lookups and misses of the open local files.
+    pub fn files_stats(&self) -> &crate::metrics::CacheStats {
+        self.0.files.stats()
+    }
+
+    /// Lookups and misses of the stored objects' metadata.
+    pub fn objects_stats(&self) -> &crate::metrics::CacheStats {
+        self.0.objects.stats()
+    }
+
     /// The key that signs and verifies audio URLs.
     pub fn url_key(&self) -> &str {
         &self.0.url_key

@@ -17,6 +17,7 @@ use tokio::io::{AsyncRead, AsyncSeek, ReadBuf};
 use tower_http::services::fs::{Backend, File};
 
 use super::files::{FileMeta, OPEN_FILE_TTL};
+use crate::metrics::CacheStats;
 
 /// How many objects' metadata are kept at most.
 const OBJECTS_CAPACITY: u64 = 4096;
@@ -43,6 +44,7 @@ impl StoredObject {
 #[derive(Clone)]
 pub struct StoredObjects {
     cache: Cache<String, Arc<ObjectMeta>>,
+    stats: Arc<CacheStats>,
 }
 
 impl Default for StoredObjects {
@@ -52,20 +54,29 @@ impl Default for StoredObjects {
                 .max_capacity(OBJECTS_CAPACITY)
                 .time_to_live(OPEN_FILE_TTL)
                 .build(),
+            stats: Arc::default(),
         }
     }
 }
 
 impl StoredObjects {
+    /// Lookups and misses of this cache.
+    pub fn stats(&self) -> &CacheStats {
+        &self.stats
+    }
+
     /// The object `key` of `store` (its metadata asked for at most once a minute);
     /// `NotFound` when there is none.
     pub async fn open(&self, store: Arc<dyn ObjectStore>, key: &str) -> io::Result<StoredObject> {
         let location = crate::storage::storage_key(key)
             .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "unsafe storage key"))?;
         let reader = store.clone();
+        self.stats.looked_up();
+        let stats = self.stats.clone();
         let meta = self
             .cache
             .try_get_with(key.to_owned(), async move {
+                stats.missed();
                 reader.head(&location).await.map(Arc::new)
             })
             .await

@@ -12,7 +12,7 @@ use std::{
 
 use moka::future::Cache;
 
-use crate::entities::user;
+use crate::{entities::user, metrics::CacheStats};
 
 /// How long a checked session or account is trusted without reading the database again.
 pub const TTL: Duration = Duration::from_secs(10);
@@ -42,6 +42,14 @@ pub struct CallerCache {
     /// Bumped by every `forget_*`: a load that began before a forget does not store what
     /// it read, since it may predate the change.
     epoch: Arc<AtomicU64>,
+    stats: Arc<CallerStats>,
+}
+
+/// Lookups and misses of the sessions and of the accounts.
+#[derive(Debug, Default)]
+pub struct CallerStats {
+    pub sessions: CacheStats,
+    pub accounts: CacheStats,
 }
 
 impl Default for CallerCache {
@@ -64,7 +72,13 @@ impl CallerCache {
                 .time_to_live(ttl.max(Duration::from_millis(1)))
                 .build(),
             epoch: Arc::new(AtomicU64::new(0)),
+            stats: Arc::default(),
         }
+    }
+
+    /// Lookups and misses of the sessions and accounts.
+    pub fn stats(&self) -> &CallerStats {
+        &self.stats
     }
 
     /// The open session `id`, from memory or from `load` (None: missing or closed, not kept).
@@ -73,9 +87,11 @@ impl CallerCache {
         id: &str,
         load: impl Future<Output = Result<Option<OpenSession>, E>>,
     ) -> Result<Option<OpenSession>, E> {
+        self.stats.sessions.looked_up();
         if let Some(session) = self.sessions.get(id).await {
             return Ok(Some(session));
         }
+        self.stats.sessions.missed();
         let epoch = self.epoch.load(Ordering::Acquire);
         let loaded = load.await?;
         if let Some(session) = loaded {
@@ -92,9 +108,11 @@ impl CallerCache {
         id: i32,
         load: impl Future<Output = Result<Option<Account>, E>>,
     ) -> Result<Option<Arc<Account>>, E> {
+        self.stats.accounts.looked_up();
         if let Some(account) = self.accounts.get(&id).await {
             return Ok(Some(account));
         }
+        self.stats.accounts.missed();
         let epoch = self.epoch.load(Ordering::Acquire);
         let Some(loaded) = load.await?.map(Arc::new) else {
             return Ok(None);

@@ -14,7 +14,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use tingshu_core::Lang;
 
 use super::{repository, view::TagCount, BookFilter};
-use crate::entities::category;
+use crate::{entities::category, metrics::CacheStats};
 
 /// How long a count is reused before it is counted again.
 pub const COUNTS_TTL: Duration = Duration::from_secs(10);
@@ -31,6 +31,8 @@ pub struct CatalogCounts {
     covers_per_category: Cache<(), Arc<HashMap<i32, Vec<String>>>>,
     per_tag: Cache<Lang, Arc<Vec<TagCount>>>,
     categories: Cache<(), Arc<Vec<category::Model>>>,
+    /// Lookups and misses of all five.
+    stats: Arc<CacheStats>,
 }
 
 impl Default for CatalogCounts {
@@ -44,11 +46,17 @@ impl Default for CatalogCounts {
             covers_per_category: Cache::builder().time_to_live(COUNTS_TTL).build(),
             per_tag: Cache::builder().time_to_live(COUNTS_TTL).build(),
             categories: Cache::builder().time_to_live(COUNTS_TTL).build(),
+            stats: Arc::default(),
         }
     }
 }
 
 impl CatalogCounts {
+    /// Lookups and misses of the counts.
+    pub fn stats(&self) -> &CacheStats {
+        &self.stats
+    }
+
     /// Forgets every count (after a catalogue write on this server).
     pub fn forget_all(&self) {
         self.totals.invalidate_all();
@@ -64,7 +72,7 @@ impl CatalogCounts {
         db: &impl ConnectionTrait,
     ) -> Result<Arc<Vec<category::Model>>, DbErr> {
         let read = async { Ok(Arc::new(repository::all_categories(db).await?)) };
-        remembered(&self.categories, (), read).await
+        remembered(&self.stats, &self.categories, (), read).await
     }
 
     /// How many books match `filter`, counted at most [`COUNTS_TTL`] ago.
@@ -74,7 +82,7 @@ impl CatalogCounts {
         filter: &BookFilter,
     ) -> Result<u64, DbErr> {
         let count = repository::count_books(db, filter);
-        remembered(&self.totals, filter.clone(), count).await
+        remembered(&self.stats, &self.totals, filter.clone(), count).await
     }
 
     /// The number of books directly in each category, counted at most [`COUNTS_TTL`] ago.
@@ -83,7 +91,7 @@ impl CatalogCounts {
         db: &impl ConnectionTrait,
     ) -> Result<Arc<HashMap<i32, u64>>, DbErr> {
         let count = async { Ok(Arc::new(repository::book_counts_by_category(db).await?)) };
-        remembered(&self.per_category, (), count).await
+        remembered(&self.stats, &self.per_category, (), count).await
     }
 
     /// The covers of each category's most played books (see
@@ -98,7 +106,7 @@ impl CatalogCounts {
                 repository::covers_by_category(db, category_ids, CATEGORY_COVERS).await?,
             ))
         };
-        remembered(&self.covers_per_category, (), read).await
+        remembered(&self.stats, &self.covers_per_category, (), read).await
     }
 
     /// Tags carried by some book with their counts (most used first) and names in `lang`,
@@ -109,12 +117,13 @@ impl CatalogCounts {
         lang: Lang,
     ) -> Result<Arc<Vec<TagCount>>, DbErr> {
         let count = async { Ok(Arc::new(repository::tag_counts(db, lang).await?)) };
-        remembered(&self.per_tag, lang, count).await
+        remembered(&self.stats, &self.per_tag, lang, count).await
     }
 }
 
 /// The cached value of `key`, or what `count` gives (then kept).
 async fn remembered<K, V>(
+    stats: &CacheStats,
     cache: &Cache<K, V>,
     key: K,
     count: impl Future<Output = Result<V, DbErr>>,
@@ -123,9 +132,11 @@ where
     K: Hash + Eq + Send + Sync + 'static,
     V: Clone + Send + Sync + 'static,
 {
+    stats.looked_up();
     if let Some(value) = cache.get(&key).await {
         return Ok(value);
     }
+    stats.missed();
     let value = count.await?;
     cache.insert(key, value.clone()).await;
     Ok(value)

@@ -17,6 +17,7 @@ use super::BookListQuery;
 use crate::books::view::BookSummary;
 use crate::{
     error::{ApiError, ApiResult},
+    metrics::CacheStats,
     paging::Page,
 };
 
@@ -52,6 +53,7 @@ impl Expiry<Key, Kept> for OwnTtl {
 #[derive(Clone)]
 pub struct ListPages {
     pages: Cache<Key, Kept>,
+    stats: Arc<CacheStats>,
 }
 
 impl Default for ListPages {
@@ -61,11 +63,17 @@ impl Default for ListPages {
                 .max_capacity(PAGES_CAPACITY)
                 .expire_after(OwnTtl)
                 .build(),
+            stats: Arc::default(),
         }
     }
 }
 
 impl ListPages {
+    /// Lookups and misses of the kept pages.
+    pub fn stats(&self) -> &CacheStats {
+        &self.stats
+    }
+
     /// The page of `query` in `lang`: kept, or what `build` gives at `now_ms` (then kept).
     pub async fn get_or_build(
         &self,
@@ -74,9 +82,11 @@ impl ListPages {
         now_ms: i64,
         build: impl Future<Output = ApiResult<Page<BookSummary>>>,
     ) -> ApiResult<Arc<Page<BookSummary>>> {
+        self.stats.looked_up();
         let kept = self
             .pages
             .try_get_with((lang, query), async {
+                self.stats.missed();
                 let page = build.await?;
                 let ttl = ttl_of(&page, now_ms);
                 Ok::<_, ApiError>(Kept {

@@ -67,7 +67,7 @@ use sea_orm::{
         sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
         ConnectOptions as _, Connection as _, Executor as _,
     },
-    DatabaseConnection, SqlxPostgresConnector, SqlxSqliteConnector,
+    DatabaseConnection, DbBackend, SqlxPostgresConnector, SqlxSqliteConnector,
 };
 use sqlx_core::transaction::TransactionManager as _;
 use tingshu_migrations::{Migrator, MigratorTrait};
@@ -237,10 +237,58 @@ impl Db {
             .map_err(|_| "the database did not take a write within 3 s".to_owned())?
     }
 
+    /// The read pool's and the write pool's connections now.
+    pub fn pool_readings(&self) -> [PoolReading; 2] {
+        [
+            PoolReading::of("read", &self.read),
+            PoolReading::of("write", self.writer.connection()),
+        ]
+    }
+
     /// Closes both pools (after the last request, at shutdown).
     pub async fn close(&self) {
         let _ = self.read.clone().close().await;
         let _ = self.writer.connection().clone().close().await;
+    }
+}
+
+/// One pool's connections at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolReading {
+    pub pool: &'static str,
+    /// Connections open (idle or in use).
+    pub open: u32,
+    pub idle: usize,
+    pub max: u32,
+}
+
+impl PoolReading {
+    fn of(pool: &'static str, connection: &DatabaseConnection) -> Self {
+        let (open, idle, max) = match connection.get_database_backend() {
+            DbBackend::Sqlite => {
+                let sqlx = connection.get_sqlite_connection_pool();
+                (
+                    sqlx.size(),
+                    sqlx.num_idle(),
+                    sqlx.options().get_max_connections(),
+                )
+            }
+            DbBackend::Postgres => {
+                let sqlx = connection.get_postgres_connection_pool();
+                (
+                    sqlx.size(),
+                    sqlx.num_idle(),
+                    sqlx.options().get_max_connections(),
+                )
+            }
+            _ => (0, 0, 0),
+        };
+        Self {
+            pool,
+            open,
+            idle,
+            max,
+        }
     }
 }
 

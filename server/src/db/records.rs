@@ -82,6 +82,11 @@ where
         }
     }
 
+    /// Rows waiting to be written now.
+    pub fn depth(&self) -> usize {
+        self.sender.max_capacity() - self.sender.capacity()
+    }
+
     /// Rows written and dropped so far.
     pub fn counts(&self) -> RecordCounts {
         RecordCounts {

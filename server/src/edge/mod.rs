@@ -77,7 +77,7 @@ const QUOTED_REJECTION_LIMIT: usize = 2048;
 pub type AppService = BoxCloneSyncService<Request<Body>, Response, Infallible>;
 
 /// The header that carries a request's id (set when the client sent none, echoed back).
-const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// `router` inside the edge layers, outermost first: request ids and one log line per
 /// request, security headers, compression (never of audio), the request's language, JSON

@@ -24,6 +24,7 @@ pub mod first_data;
 pub mod health;
 pub mod i18n;
 pub mod library;
+pub mod metrics;
 pub mod page_files;
 pub mod page_frame;
 pub mod page_meta;
@@ -78,6 +79,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
     let router = Router::new()
         .merge(health::router())
         .merge(i18n::router())
+        .merge(metrics::router(state.config.metrics_token.clone()))
         .route("/api/openapi.json", serve_document(&document))
         .merge(SwaggerUi::new("/api/docs").config(Config::from("/api/openapi.json")))
         .nest("/api", api)

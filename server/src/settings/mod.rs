@@ -27,6 +27,7 @@ use crate::{
     db::Db,
     entities::site_setting,
     error::{ApiError, ApiResult},
+    metrics::CacheStats,
 };
 
 /// How long the settings read from the database are trusted on one instance.
@@ -40,6 +41,7 @@ pub struct Settings {
     db: Db,
     defaults: Arc<SiteSettings>,
     cache: Cache<(), Arc<SiteSettings>>,
+    stats: Arc<CacheStats>,
     default_language: DefaultLanguage,
 }
 
@@ -77,13 +79,23 @@ impl Settings {
                 .max_capacity(1)
                 .time_to_live(ttl.max(Duration::from_millis(1)))
                 .build(),
+            stats: Arc::default(),
         }
+    }
+
+    /// Lookups and misses of the settings' cache.
+    pub fn stats(&self) -> &CacheStats {
+        &self.stats
     }
 
     /// The settings now in force. A database failure is logged and answered with the
     /// defaults (and not kept), so a listener's request never fails on the settings.
     pub async fn current(&self) -> SiteSettings {
-        let load = async { read(self.db.reader(), &self.defaults).await.map(Arc::new) };
+        self.stats.looked_up();
+        let load = async {
+            self.stats.missed();
+            read(self.db.reader(), &self.defaults).await.map(Arc::new)
+        };
         match self.cache.try_get_with((), load).await {
             Ok(settings) => {
                 self.default_language.set(settings.default_language);

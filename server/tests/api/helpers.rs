@@ -38,6 +38,8 @@ pub struct TestApp {
     pub storage: tingshu_server::storage::Storage,
     /// The state the app's handlers share (to run its sweeps now).
     pub state: tingshu_server::state::AppState,
+    /// `/metrics`'s own address, when `metrics_listen` was set.
+    pub metrics_address: Option<std::net::SocketAddr>,
     _data: TempDir,
 }
 
@@ -345,6 +347,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let list_pages = app.list_pages();
     let storage = app.storage();
     let state = app.state();
+    let metrics_address = app.metrics_address();
     tokio::spawn(app.run_until_stopped());
     let db = Database::connect(config.effective_database_url().expose())
         .await
@@ -360,6 +363,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
         state,
         callers,
         list_pages,
+        metrics_address,
         _data: data,
     }
 }
