@@ -4,8 +4,7 @@
 use std::borrow::Cow;
 
 use axum::{
-    extract::OriginalUri,
-    extract::State,
+    extract::{OriginalUri, State},
     http::{header, HeaderMap, Method},
     response::{IntoResponse, Response},
     routing::get,
