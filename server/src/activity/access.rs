@@ -77,27 +77,21 @@ pub enum Logged {
 
 /// How the request at `path` is logged.
 pub fn classify(path: &str) -> Logged {
-    if path == "/api" || path.starts_with("/api/") {
+    classify_named(path, unmatched_route(path))
+}
+
+/// How the request at `path` is logged, from the name the metrics give its route when no
+/// template matches (one reading of the path serves both).
+fn classify_named(path: &str, unmatched: &str) -> Logged {
+    match unmatched {
         // Only an `/api/behavior/` address is compared with the event calls' five.
-        if path.starts_with("/api/behavior/") && BEHAVIOR_EVENTS.contains(&path) {
-            return Logged::Skipped;
+        API_OTHER if path.starts_with("/api/behavior/") && BEHAVIOR_EVENTS.contains(&path) => {
+            Logged::Skipped
         }
-        return Logged::Api;
-    }
-    let is_file = path
-        .rsplit('/')
-        .next()
-        .is_some_and(|segment| segment.contains('.'));
-    if is_file
-        || path == "/healthz"
-        || path == "/readyz"
-        || path == "/metrics"
-        || path.starts_with("/_i18n/")
-        || path.starts_with("/assets/")
-    {
-        Logged::Skipped
-    } else {
-        Logged::Page
+        API_OTHER => Logged::Api,
+        PAGE => Logged::Page,
+        // The probes, `/metrics`, translations, build files and every other file.
+        _ => Logged::Skipped,
     }
 }
 
@@ -183,11 +177,12 @@ where
 
     fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
         let path = request.uri().path();
-        let kind = classify(path);
+        let unmatched = unmatched_route(path);
+        let kind = classify_named(path, unmatched);
         let arrival = Some(Arrival {
             sinks: self.sinks.clone(),
             kind,
-            unmatched: unmatched_route(path),
+            unmatched,
             started: Instant::now(),
             created_at: if kind == Logged::Skipped {
                 0
