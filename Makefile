@@ -20,7 +20,7 @@ CHROMIUM ?= /usr/bin/chromium
 API_TYPES := app/src/lib/api/schema.d.ts
 WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/build.rs core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
-.PHONY: help run test tools rust-tools node-deps chromium wasm app server-release api-types \
+.PHONY: help run test tools rust-tools node-deps chromium wasm app server-release api-types s3-server \
         lint test-contract test-fuzz test-rust test-postgres test-app test-e2e test-binary bench clean \
         core-package test-core-package config-reference test-container image
 
@@ -177,7 +177,17 @@ test-fuzz:
 		FUZZ_SECONDS=120 scripts/fuzz-contract.sh "$(CARGO_TARGET_DIR)/debug/tingshu" $(SCHEMATHESIS); \
 	fi
 
-test-rust:
+# moto's S3 server (PyPI, pinned) into .venv: the instances test (server/tests/api/instances)
+# stores audio in a real S3 server over HTTP; without Python that part of it is skipped.
+MOTO_VERSION := 5.2.5
+s3-server:
+	@if ! command -v python3 >/dev/null; then \
+		echo "s3-server: skipped, no python3 to install moto's S3 server into .venv"; \
+	elif [ "$$(.venv/bin/python -c 'import moto; print(moto.__version__)' 2>/dev/null)" != "$(MOTO_VERSION)" ]; then \
+		python3 -m venv .venv && .venv/bin/pip install -q "moto[server]==$(MOTO_VERSION)"; \
+	fi
+
+test-rust: s3-server
 	env -u TEST_DATABASE_URL cargo test --workspace
 	cargo build -p tingshu-core --target wasm32-unknown-unknown
 

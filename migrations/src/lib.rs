@@ -22,6 +22,7 @@ mod m20261128_000019_daily_rollups;
 mod m20261129_000020_create_membership_changes;
 mod m20261129_000021_behavior_tracking;
 mod m20261129_000022_anti_crawler_reports;
+mod m20261202_000023_several_instances;
 
 /// Every migration of the product, oldest first.
 pub struct Migrator;
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000020_create_membership_changes::Migration),
             Box::new(m20261129_000021_behavior_tracking::Migration),
             Box::new(m20261129_000022_anti_crawler_reports::Migration),
+            Box::new(m20261202_000023_several_instances::Migration),
         ]
     }
 }

@@ -65,7 +65,8 @@ pub struct Config {
     pub password_hash_iterations: u32,
 
     /// Seconds between rebuilds of the search index from the database, so that play counts
-    /// (the "popular" order) and changes made by other servers reach it; 0 never rebuilds.
+    /// (the "popular" order) reach it; 0 never rebuilds. (Books changed through other
+    /// instances on PostgreSQL are indexed again at once.)
     #[arg(long, env = "SEARCH_REFRESH_SECS", default_value_t = 1800)]
     pub search_refresh_secs: u64,
 

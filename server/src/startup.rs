@@ -14,6 +14,7 @@ use crate::{
     auth::cache::CallerCache,
     budgets::Budgets,
     catalog::{counts::CatalogCounts, pages::ListPages},
+    cluster::{self, Peers},
     config::Config,
     console::Console,
     covers::{self, Covers},
@@ -126,7 +127,10 @@ impl Application {
         storage::move_legacy_folder(&config.data_dir)
             .context("cannot move the data folder's audio/ to media/")?;
         let storage = Storage::open(&config.data_dir, config.storage_url.as_deref())?;
-        let settings = Settings::new(db.clone(), settings::defaults(&config), settings::TTL);
+        // The other instances on the same PostgreSQL database (none on SQLite).
+        let peers = Peers::on(db.reader());
+        let settings = Settings::new(db.clone(), settings::defaults(&config), settings::TTL)
+            .telling(peers.clone());
         settings.refresh_every(settings::TTL);
         let uploads = Uploads::open(
             db.clone(),
@@ -140,12 +144,20 @@ impl Application {
         )
         .context("cannot create the uploads folder")?
         .with_settings(settings.clone());
+        // Other instances on the same PostgreSQL database and bucket may receive the rest of an
+        // upload (a store on the local disk is one instance's: its uploads stay there).
+        let uploads = if !url.is_sqlite() && storage.kind() == storage::StorageKind::S3 {
+            uploads.resumable_anywhere()
+        } else {
+            uploads
+        };
         telemetry::memory_after("opening the database");
         let catalogues = match &config.locales_dir {
             Some(dir) => Catalogues::load(dir)?,
             None => Catalogues::built_in()?,
         };
-        let accounts = account_settings(&config).await?;
+        let mut accounts = account_settings(&config).await?;
+        accounts.callers = accounts.callers.telling(peers.clone());
         telemetry::memory_after("loading translations and account keys");
         if config.demo {
             seed::demo_accounts(&db, &accounts).await?;
@@ -204,7 +216,9 @@ impl Application {
             "anti_crawler_reports",
         );
         let anti_crawler = anti_crawler_feature(&config, &accounts, &db, reports_queue)?;
-        let budgets = Budgets::new(&config.budgets);
+        // Shared by every instance on PostgreSQL, kept here on SQLite.
+        let budgets =
+            Budgets::with_buckets_in(&config.budgets, (!url.is_sqlite()).then(|| db.clone()));
         let limits = ConnectionLimits {
             header_timeout: Duration::from_secs(config.timeouts.header_timeout_secs),
             shutdown_grace: Duration::from_secs(config.timeouts.shutdown_grace_secs),
@@ -232,7 +246,18 @@ impl Application {
             audio_facts: audio.facts().clone(),
             imports: Default::default(),
             data_dir: Arc::new(config.data_dir.clone()),
+            peers: peers.clone(),
         };
+        let local = cluster::Local {
+            callers: accounts.callers.clone(),
+            list_pages: list_pages.clone(),
+            catalog_counts: catalog_counts.clone(),
+            audio_facts: audio.facts().clone(),
+            settings: settings.clone(),
+            search: search.clone(),
+            db: db.reader().clone(),
+        };
+        let _listening = cluster::listen(url.expose().to_owned(), &peers, local);
         let promotions = Promotions {
             console: console.clone(),
         };

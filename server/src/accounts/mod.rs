@@ -663,7 +663,7 @@ pub async fn change_password(
     .await?;
     txn.commit().await?;
     settings.callers.forget_account(current.id).await;
-    settings.callers.forget_sessions();
+    settings.callers.forget_sessions().await;
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! The per-request account check kept briefly in memory: open sessions and accounts with
 //! their grants, each for a few seconds, dropped at once on this instance when a session is
-//! revoked or an account changes (other instances see the change within `TTL`).
+//! revoked or an account changes, and on the other instances when they hear of it
+//! (`cluster`; without that, within `TTL`).
 use std::{
     future::Future,
     sync::{
@@ -12,7 +13,11 @@ use std::{
 
 use moka::future::Cache;
 
-use crate::{entities::user, metrics::CacheStats};
+use crate::{
+    cluster::{Change, Peers},
+    entities::user,
+    metrics::CacheStats,
+};
 
 /// How long a checked session or account is trusted without reading the database again.
 pub const TTL: Duration = Duration::from_secs(10);
@@ -43,6 +48,8 @@ pub struct CallerCache {
     /// it read, since it may predate the change.
     epoch: Arc<AtomicU64>,
     stats: Arc<CallerStats>,
+    /// The other instances, told of every change forgotten here.
+    peers: Peers,
 }
 
 /// Lookups and misses of the sessions and of the accounts.
@@ -73,7 +80,13 @@ impl CallerCache {
                 .build(),
             epoch: Arc::new(AtomicU64::new(0)),
             stats: Arc::default(),
+            peers: Peers::none(),
         }
+    }
+
+    /// The same cache, telling `peers` of every change it forgets.
+    pub fn telling(self, peers: Peers) -> Self {
+        Self { peers, ..self }
     }
 
     /// Lookups and misses of the sessions and accounts.
@@ -123,27 +136,53 @@ impl CallerCache {
         Ok(Some(loaded))
     }
 
-    /// A session was revoked: the next request with it reads the database.
+    /// A session was revoked: the next request with it reads the database, here and on the
+    /// other instances.
     pub async fn forget_session(&self, id: &str) {
-        self.epoch.fetch_add(1, Ordering::AcqRel);
-        self.sessions.invalidate(id).await;
+        self.forget_session_here(id).await;
+        self.peers.tell(Change::Session { id: id.to_owned() }).await;
     }
 
     /// An account changed (profile, password, status, grants, membership): forget it.
     pub async fn forget_account(&self, id: i32) {
-        self.epoch.fetch_add(1, Ordering::AcqRel);
-        self.accounts.invalidate(&id).await;
+        self.forget_account_here(id).await;
+        self.peers.tell(Change::Account { id }).await;
     }
 
     /// Many sessions of one account were revoked at once. Sessions are not indexed by
     /// account, so every session is read again (rare: a password change, a disabled account).
-    pub fn forget_sessions(&self) {
+    pub async fn forget_sessions(&self) {
+        self.forget_sessions_here();
+        self.peers.tell(Change::Sessions).await;
+    }
+
+    /// Every account's grants may have changed (roles), or rows changed behind the server's
+    /// back (tests arranging rows with SQL): forget everything.
+    pub async fn forget_all(&self) {
+        self.forget_all_here();
+        self.peers.tell(Change::Accounts).await;
+    }
+
+    /// [`Self::forget_session`] on this instance only (another instance's change).
+    pub async fn forget_session_here(&self, id: &str) {
+        self.epoch.fetch_add(1, Ordering::AcqRel);
+        self.sessions.invalidate(id).await;
+    }
+
+    /// [`Self::forget_account`] on this instance only.
+    pub async fn forget_account_here(&self, id: i32) {
+        self.epoch.fetch_add(1, Ordering::AcqRel);
+        self.accounts.invalidate(&id).await;
+    }
+
+    /// [`Self::forget_sessions`] on this instance only.
+    pub fn forget_sessions_here(&self) {
         self.epoch.fetch_add(1, Ordering::AcqRel);
         self.sessions.invalidate_all();
     }
 
-    /// Everything changed behind the server's back (tests arranging rows with SQL).
-    pub fn forget_all(&self) {
+    /// [`Self::forget_all`] on this instance only.
+    pub fn forget_all_here(&self) {
         self.epoch.fetch_add(1, Ordering::AcqRel);
         self.sessions.invalidate_all();
         self.accounts.invalidate_all();

@@ -20,6 +20,7 @@ use sea_orm::{DbErr, SqlErr};
 use crate::{
     audio::facts::AudioFacts,
     catalog::{counts::CatalogCounts, pages::ListPages},
+    cluster::{Change, Peers},
     covers::Covers,
     db::Db,
     search::SearchIndex,
@@ -44,11 +45,13 @@ pub struct Console {
     pub imports: transfer::ImportJobs,
     /// The data folder (its disk and the uploads' staging folder, for the storage summary).
     pub data_dir: Arc<PathBuf>,
+    /// The other instances, told of every catalogue change.
+    pub peers: Peers,
 }
 
 /// After a catalogue write on this server: the changed books are indexed again (a book no
 /// longer published, or deleted, leaves the index) and the caches of book lists, counts and
-/// audio facts are emptied. Other instances see the change when their caches expire (10 s).
+/// audio facts are emptied; the other instances are told to do the same.
 pub async fn catalogue_changed(console: &Console, book_ids: &[i32]) {
     console.list_pages.forget_all();
     console.catalog_counts.forget_all();
@@ -59,6 +62,7 @@ pub async fn catalogue_changed(console: &Console, book_ids: &[i32]) {
             tracing::error!(book = id, %error, "search index not updated");
         }
     }
+    console.peers.tell(Change::catalogue(book_ids)).await;
 }
 
 /// Whether a database error is a unique-constraint violation.

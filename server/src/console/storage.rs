@@ -183,6 +183,8 @@ pub async fn check(console: &Console) -> ApiResult<StorageCheck> {
         .collect();
     let mut seen: HashSet<i32> = HashSet::new();
     let mut listing = console.storage.store().list(None);
+    // The pieces of uploads in progress (several instances) are no file's, nor orphans.
+    let pieces = format!("{}/", crate::uploads::PIECES_PREFIX);
     let (mut objects, mut object_bytes) = (0u64, 0u64);
     let mut orphans = Vec::new();
     while let Some(meta) = listing.next().await {
@@ -190,6 +192,9 @@ pub async fn check(console: &Console) -> ApiResult<StorageCheck> {
             ApiError::Internal(anyhow::Error::new(error).context("listing the store"))
         })?;
         let key = meta.location.to_string();
+        if key.starts_with(&pieces) {
+            continue;
+        }
         objects += 1;
         object_bytes += meta.size;
         if let Some(id) = by_key.get(key.as_str()) {

@@ -174,7 +174,7 @@ pub async fn revoke_all_sessions(
         record(&txn, actor, "user.revokeSessions", id, before, after, now).await?;
     }
     txn.commit().await?;
-    people.callers.forget_sessions();
+    people.callers.forget_sessions().await;
     Ok(Revoked { revoked })
 }
 
@@ -224,7 +224,7 @@ pub async fn set_status(
     record(&txn, actor, action, id, before, after, now).await?;
     txn.commit().await?;
     people.callers.forget_account(id).await;
-    people.callers.forget_sessions();
+    people.callers.forget_sessions().await;
     Ok(())
 }
 

@@ -165,6 +165,6 @@ pub async fn reset(
     events::record(&txn, EventKind::PasswordChanged, &actor, now).await?;
     txn.commit().await?;
     people.callers.forget_account(account.id).await;
-    people.callers.forget_sessions();
+    people.callers.forget_sessions().await;
     Ok(())
 }

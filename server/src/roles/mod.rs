@@ -36,10 +36,10 @@ impl Roles {
     }
 
     /// After a committed change to a role: its holders' grants are read again on their next
-    /// request (on this instance; others within the cache's lifetime).
+    /// request, on this instance and the others.
     pub(crate) async fn forget_holders(&self, holders: &[i32]) {
         if holders.len() > FORGET_EACH_MAX {
-            self.callers.forget_all();
+            self.callers.forget_all().await;
             return;
         }
         for &id in holders {

@@ -129,7 +129,8 @@ async fn register(
     }
     state
         .budgets
-        .spend(Budget::Register, address, client.lang)?;
+        .spend(Budget::Register, address, client.lang)
+        .await?;
     let input = ValidateRegistrationInput {
         email: input.email,
         username: input.username,

@@ -40,7 +40,7 @@ async fn create_feedback(
     headers: HeaderMap,
     Body(input): Body<FeedbackInput>,
 ) -> ApiResult<Json<Success<Created>>> {
-    state.budgets.spend(Budget::Feedback, address, lang)?;
+    state.budgets.spend(Budget::Feedback, address, lang).await?;
     let user_agent = headers
         .get(header::USER_AGENT)
         .and_then(|value| value.to_str().ok())

@@ -1,4 +1,5 @@
-//! Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the database answers).
+//! Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the database and the
+//! store of audio and images answer).
 use axum::{extract::State, routing::get, Json, Router};
 use serde::Serialize;
 
@@ -45,10 +46,12 @@ struct Records {
     anti_crawler_reports: RecordCounts,
 }
 
-/// Ready when the database answers AND can write right now (503 while its disk is full).
+/// Ready when the database answers AND can write right now (503 while its disk is full), and
+/// the store of audio and images answers.
 #[tracing::instrument(skip_all)]
 async fn check_readiness(State(state): State<AppState>) -> ApiResult<Json<Success<Readiness>>> {
-    state.db.readiness().await.map_err(|reason| {
+    let (database, store) = tokio::join!(state.db.readiness(), state.storage.readiness());
+    database.and(store).map_err(|reason| {
         tracing::warn!(%reason, "not ready");
         ApiError::WritesUnavailable
     })?;

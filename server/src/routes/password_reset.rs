@@ -34,7 +34,8 @@ async fn reset_password(
 ) -> ApiResult<Json<Success<Nothing>>> {
     state
         .budgets
-        .spend(Budget::PasswordReset, address, client.lang)?;
+        .spend(Budget::PasswordReset, address, client.lang)
+        .await?;
     password_reset::reset(&state.people_admin, request, &client).await?;
     Ok(success(Nothing))
 }

@@ -30,7 +30,7 @@ async fn search(
     MaybeSignedIn(caller): MaybeSignedIn,
     Params(params): Params<SearchParams>,
 ) -> ApiResult<Json<Success<SearchPage>>> {
-    state.budgets.spend(Budget::Search, address, lang)?;
+    state.budgets.spend(Budget::Search, address, lang).await?;
     let input = SearchInput::parse(params, lang)?;
     let user_id = caller.map(|caller| caller.user.id);
     let now_ms = chrono::Utc::now().timestamp_millis();

@@ -1,7 +1,8 @@
 //! The site's settings (name, default language, registration, upload limits, access-log
 //! retention, support contact): kept in `site_settings` (one row per setting, its value as
 //! JSON; a missing row takes the configured default) and read through a cache of [`TTL`].
-//! A change empties this instance's cache at once; other instances see it within [`TTL`].
+//! A change empties this instance's cache at once, and the other instances' when they hear of
+//! it (`cluster`; without that, within [`TTL`]).
 //! The default language is also kept where every request can read it without waiting
 //! ([`DefaultLanguage`]), refreshed every [`TTL`].
 use std::{
@@ -23,6 +24,7 @@ use tingshu_core::{
 };
 
 use crate::{
+    cluster::{self, Peers},
     console::audit::{self, Actor, Change},
     db::Db,
     entities::site_setting,
@@ -43,6 +45,8 @@ pub struct Settings {
     cache: Cache<(), Arc<SiteSettings>>,
     stats: Arc<CacheStats>,
     default_language: DefaultLanguage,
+    /// The other instances, told of every change made here.
+    peers: Peers,
 }
 
 /// The site's default language as last read, for a request that states none: read on every
@@ -80,7 +84,13 @@ impl Settings {
                 .time_to_live(ttl.max(Duration::from_millis(1)))
                 .build(),
             stats: Arc::default(),
+            peers: Peers::none(),
         }
+    }
+
+    /// The same settings, telling `peers` of every change made here.
+    pub fn telling(self, peers: Peers) -> Self {
+        Self { peers, ..self }
     }
 
     /// Lookups and misses of the settings' cache.
@@ -177,6 +187,7 @@ impl Settings {
         audit::record(&txn, actor, change, now).await?;
         txn.commit().await?;
         self.forget();
+        self.peers.tell(cluster::Change::Settings).await;
         self.default_language.set(settings.default_language);
         Ok(settings)
     }

@@ -9,7 +9,7 @@
 //! Objects are named by storage keys (`audio/2026/11/<uuid>.mp3`): relative, `/`-separated,
 //! never `..`. On the local disk the audio endpoint reads the file itself (positioned reads
 //! of a file kept open, see `audio::files`); elsewhere it reads ranges through the store.
-use std::{path::PathBuf, sync::Arc};
+use std::{path::PathBuf, sync::Arc, time::Duration};
 
 use anyhow::Context;
 use object_store::{
@@ -40,6 +40,10 @@ pub struct Storage {
 
 /// The part size of a multipart write to the store.
 const PART_BYTES: usize = 8 * 1024 * 1024;
+/// How long `/readyz` waits for the store.
+const PROBE_WAIT: Duration = Duration::from_secs(3);
+/// The key `/readyz` looks up: never written, so a reachable store answers "not found".
+const PROBE_KEY: &str = "readyz-probe";
 
 impl Storage {
     /// The store named by `url`, or the local folder `<data_dir>/media` when there is none.
@@ -88,8 +92,16 @@ impl Storage {
         anyhow::ensure!(!bucket.is_empty(), "STORAGE_URL {url:?} names no bucket");
         // The S3 client's TLS uses ring; installing it twice (another store) is harmless.
         let _ = rustls::crypto::ring::default_provider().install_default();
+        // A store that does not answer is given up on within seconds (the default retries for
+        // minutes), so a request and `/readyz` fail in time while it is away.
+        let retry = object_store::RetryConfig {
+            max_retries: 2,
+            retry_timeout: Duration::from_secs(10),
+            ..Default::default()
+        };
         let bucket_store = AmazonS3Builder::from_env()
             .with_bucket_name(bucket)
+            .with_retry(retry)
             .build()
             .with_context(|| format!("cannot use the bucket of STORAGE_URL {url:?}"))?;
         let prefix = prefix.trim_matches('/');
@@ -137,14 +149,40 @@ impl Storage {
                 return Ok(());
             }
         }
+        let file = tokio::fs::File::open(from)
+            .await
+            .with_context(|| format!("cannot read {}", from.display()))?;
+        self.put_reader(file, &location).await
+    }
+
+    /// Writes `len` bytes of the local file `from` from `start` as `key`, in parts.
+    pub async fn put_file_range(
+        &self,
+        from: &std::path::Path,
+        start: u64,
+        len: u64,
+        key: &str,
+    ) -> anyhow::Result<()> {
+        use tokio::io::AsyncSeekExt;
+        let location = storage_key(key).with_context(|| format!("unsafe storage key {key:?}"))?;
         let mut file = tokio::fs::File::open(from)
             .await
             .with_context(|| format!("cannot read {}", from.display()))?;
-        let upload = self.store.put_multipart(&location).await?;
+        file.seek(std::io::SeekFrom::Start(start)).await?;
+        self.put_reader(file.take(len), &location).await
+    }
+
+    /// Writes what `reader` gives as `location`, in parts.
+    async fn put_reader(
+        &self,
+        mut reader: impl tokio::io::AsyncRead + Unpin,
+        location: &Key,
+    ) -> anyhow::Result<()> {
+        let upload = self.store.put_multipart(location).await?;
         let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_BYTES);
         let mut buffer = vec![0u8; 256 * 1024];
         loop {
-            let read = match file.read(&mut buffer).await {
+            let read = match reader.read(&mut buffer).await {
                 Ok(0) => break,
                 Ok(read) => read,
                 Err(error) => {
@@ -160,6 +198,30 @@ impl Storage {
         }
         writer.finish().await?;
         Ok(())
+    }
+
+    /// Appends the object `key` to the local file `to`, streamed (never whole in memory).
+    pub async fn append_to_file(&self, key: &str, to: &mut tokio::fs::File) -> anyhow::Result<()> {
+        use futures_util::StreamExt;
+        use tokio::io::AsyncWriteExt;
+        let location = storage_key(key).with_context(|| format!("unsafe storage key {key:?}"))?;
+        let mut stream = self.store.get(&location).await?.into_stream();
+        while let Some(bytes) = stream.next().await {
+            to.write_all(&bytes?).await?;
+        }
+        to.flush().await?;
+        Ok(())
+    }
+
+    /// The keys under `prefix` (a folder of keys).
+    pub async fn keys_under(&self, prefix: &str) -> anyhow::Result<Vec<String>> {
+        use futures_util::TryStreamExt;
+        let location = storage_key(prefix).with_context(|| format!("unsafe prefix {prefix:?}"))?;
+        let found: Vec<_> = self.store.list(Some(&location)).try_collect().await?;
+        Ok(found
+            .into_iter()
+            .map(|meta| meta.location.to_string())
+            .collect())
     }
 
     /// Writes `bytes` as `key` in one request (small files: image sizes, demo audio).
@@ -178,6 +240,16 @@ impl Storage {
             Ok(found) => Ok(Some(found.bytes().await?)),
             Err(object_store::Error::NotFound { .. }) => Ok(None),
             Err(error) => Err(error.into()),
+        }
+    }
+
+    /// Whether the store answers now (a lookup of a key that is never written); the reason
+    /// when it does not (`/readyz`).
+    pub async fn readiness(&self) -> Result<(), String> {
+        match tokio::time::timeout(PROBE_WAIT, self.exists(PROBE_KEY)).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(error)) => Err(format!("the store does not answer: {error:#}")),
+            Err(_) => Err(format!("the store did not answer within {PROBE_WAIT:?}")),
         }
     }
 

@@ -16,12 +16,16 @@
 //! go below it. Freeing space never waits for the database: a part file is removed before its row
 //! is marked, and while the disk is below the floor, uploads idle for half a minute are dropped.
 //!
-//! Several instances: an upload's requests must reach the instance holding its part file
-//! (sticky sessions, or a DATA_DIR shared by the instances).
+//! Several instances (PostgreSQL and an S3 store): each request's bytes are also kept in the
+//! store and the row counts what was received, so an upload started through one instance is
+//! resumed through any other (`shared`).
 pub mod probe;
+mod shared;
 pub mod sniff;
 pub mod view;
 mod webm;
+
+pub use shared::PREFIX as PIECES_PREFIX;
 
 use std::{
     collections::HashSet,
@@ -99,6 +103,9 @@ pub struct Uploads {
     pub limits: UploadLimits,
     /// The site settings whose upload limits apply (changed without a restart).
     settings: Option<crate::settings::Settings>,
+    /// Whether other instances may receive the same upload's requests (PostgreSQL and S3): each
+    /// request's bytes are then kept in the store too.
+    shared: bool,
 }
 
 /// An upload claimed by one request; released when dropped.
@@ -136,7 +143,17 @@ impl Uploads {
             floor_bytes: db_reserve_bytes.saturating_mul(2),
             limits,
             settings: None,
+            shared: false,
         })
+    }
+
+    /// These uploads may be resumed through other instances: each request's bytes are kept
+    /// in the store as well, and the row counts what was received.
+    pub fn resumable_anywhere(self) -> Self {
+        Self {
+            shared: true,
+            ..self
+        }
     }
 
     /// These uploads take their limits from the site settings.
@@ -166,9 +183,13 @@ impl Uploads {
         self.staging.join(format!("{id}.part"))
     }
 
-    /// Bytes received so far: the length of the part file (0 when there is none).
-    fn received(&self, id: &str) -> i64 {
-        std::fs::metadata(self.part(id)).map_or(0, |meta| meta.len() as i64)
+    /// Bytes received so far: the row's count when instances share uploads, else the length
+    /// of the part file (0 when there is none).
+    fn received(&self, row: &upload::Model) -> i64 {
+        if self.shared {
+            return row.received;
+        }
+        std::fs::metadata(self.part(&row.id)).map_or(0, |meta| meta.len() as i64)
     }
 
     fn claim(&self, id: &str) -> Option<Claim> {
@@ -292,6 +313,7 @@ pub async fn create(
         kind: Set(new.kind.as_str().to_owned()),
         file_name: Set(file_name),
         size: Set(new.size as i64),
+        received: Set(0),
         status: Set(UploadStatus::Receiving.as_str().to_owned()),
         error: Set(None),
         asset_id: Set(None),
@@ -316,18 +338,26 @@ pub async fn create(
 
 /// Bytes the open uploads still await: their declared sizes less what their part files hold.
 async fn awaited_bytes(uploads: &Uploads) -> ApiResult<u64> {
-    let open: Vec<(String, i64)> = upload::Entity::find()
+    let open: Vec<(String, i64, i64)> = upload::Entity::find()
         .select_only()
         .column(upload::Column::Id)
         .column(upload::Column::Size)
+        .column(upload::Column::Received)
         .filter(upload::Column::Status.eq(UploadStatus::Receiving.as_str()))
         .into_tuple()
         .all(uploads.db.reader())
         .await?;
+    if uploads.shared {
+        // Any instance may receive the rest: the rows' counts.
+        return Ok(open
+            .iter()
+            .map(|(_, size, received)| size.saturating_sub(*received).max(0) as u64)
+            .sum());
+    }
     // One look at each part file: a missing one (stopped) awaits nothing.
     Ok(open
         .iter()
-        .filter_map(|(id, size)| {
+        .filter_map(|(id, size, _)| {
             let received = std::fs::metadata(uploads.part(id)).ok()?.len();
             Some((*size as u64).saturating_sub(received))
         })
@@ -363,7 +393,7 @@ async fn view_of(uploads: &Uploads, row: &upload::Model, lang: Lang) -> ApiResul
         None => None,
     };
     let received = match UploadStatus::parse(&row.status) {
-        UploadStatus::Receiving => uploads.received(&row.id),
+        UploadStatus::Receiving => uploads.received(row),
         UploadStatus::Complete => row.size,
         _ => 0,
     };
@@ -393,27 +423,27 @@ pub async fn append(
         });
     };
     let part = uploads.part(id);
-    let received = uploads.received(id) as u64;
-    if !part.exists() {
+    let received = uploads.received(&row) as u64;
+    if uploads.shared {
+        // What other instances received comes from the store first.
+        shared::catch_up(uploads, &part, id, received).await?;
+    } else if !part.exists() {
         return Err(closed(UploadStatus::Failed, lang));
     }
     if offset != received {
-        return Err(ApiError::Conflict {
-            code: "upload_offset_mismatch",
-            message: text_with(
-                lang,
-                "api.upload.offset",
-                &[("received", &received.to_string())],
-            ),
-            fields: [("Upload-Offset".to_owned(), received.to_string())].into(),
-        });
+        return Err(offset_conflict(received as i64, lang));
     }
     let size = row.size as u64;
     let written = write_body(uploads, &part, offset, size - offset, body).await?;
     let now = now_ms();
     let new_offset = offset + written;
+    if uploads.shared && written > 0 {
+        acknowledge_shared(uploads, &part, id, offset, new_offset, lang).await?;
+    }
     if new_offset < size {
-        mark(uploads, id, None, None, now).await?;
+        if !uploads.shared {
+            mark(uploads, id, None, None, now).await?;
+        }
         let mut view = UploadView::new(&row, new_offset as i64, None, lang);
         view.updated_at = now;
         return Ok((new_offset, view));
@@ -426,6 +456,52 @@ pub async fn append(
         .await
         .map_err(|error| ApiError::Internal(anyhow::anyhow!("upload task: {error}")))??;
     Ok((size, stored))
+}
+
+/// Keeps bytes `from..to` of the part file in the store and moves the row's count on, unless
+/// another request (on any instance) moved it first: then the part file is cut back and the
+/// answer is the offset conflict with what was received.
+async fn acknowledge_shared(
+    uploads: &Uploads,
+    part: &Path,
+    id: &str,
+    from: u64,
+    to: u64,
+    lang: Lang,
+) -> ApiResult<()> {
+    let kept = shared::keep_piece(uploads, part, id, from, to).await;
+    let moved = match kept {
+        Ok(()) => shared::acknowledge(uploads, id, from, to).await,
+        Err(error) => {
+            tracing::warn!(upload = %id, error = %format!("{error:#}"), "received bytes not kept");
+            Err(ApiError::Unavailable)
+        }
+    };
+    if matches!(moved, Ok(true)) {
+        return Ok(());
+    }
+    if let Ok(file) = tokio::fs::OpenOptions::new().write(true).open(part).await {
+        let _ = file.set_len(from).await;
+    }
+    moved?;
+    let received = upload::Entity::find_by_id(id.to_owned())
+        .one(uploads.db.reader())
+        .await?
+        .map_or(0, |row| row.received);
+    Err(offset_conflict(received, lang))
+}
+
+/// 409: the request's offset is not what the upload received (`Upload-Offset` says what).
+fn offset_conflict(received: i64, lang: Lang) -> ApiError {
+    ApiError::Conflict {
+        code: "upload_offset_mismatch",
+        message: text_with(
+            lang,
+            "api.upload.offset",
+            &[("received", &received.to_string())],
+        ),
+        fields: [("Upload-Offset".to_owned(), received.to_string())].into(),
+    }
 }
 
 /// Writes the body at `offset` of the part file, at most `room` bytes; answers how many were
@@ -550,6 +626,9 @@ async fn store(
     match recorded {
         Ok(asset) => {
             let _ = tokio::fs::remove_file(&part).await;
+            if uploads.shared {
+                shared::forget_pieces(uploads, &row.id).await;
+            }
             let mut done = row;
             done.status = UploadStatus::Complete.as_str().to_owned();
             done.asset_id = Some(asset.id);
@@ -680,6 +759,9 @@ pub async fn cancel(uploads: &Uploads, actor: &Actor, id: &str, lang: Lang) -> A
         });
     };
     let _ = tokio::fs::remove_file(uploads.part(id)).await;
+    if uploads.shared {
+        shared::forget_pieces(uploads, id).await;
+    }
     if let Err(error) = mark(uploads, id, Some(UploadStatus::Cancelled), None, now_ms()).await {
         tracing::warn!(upload = %id, %error, "cancelled upload's part file removed, its row not marked");
     }
@@ -725,6 +807,9 @@ pub async fn sweep(uploads: &Uploads, idle_for: Duration) -> ApiResult<Swept> {
             if tokio::fs::remove_file(&part).await.is_ok() {
                 swept.bytes += meta.len();
             }
+        }
+        if uploads.shared {
+            shared::forget_pieces(uploads, &row.id).await;
         }
         swept.dropped += 1;
         if let Err(error) = fail(uploads, &row, "expired").await {

@@ -144,7 +144,7 @@ async fn the_migration_to_skeletons_keeps_existing_look_alikes_apart() {
     ))
     .await;
     Migrator::up(&app.db, None).await.unwrap();
-    app.callers.forget_all();
+    app.callers.forget_all().await;
     // The older account keeps the name; the later one keeps its username and its email.
     let skeleton = |id: i64| {
         let app = &app;

@@ -168,7 +168,7 @@ impl TestApp {
             .execute_unprepared(statement)
             .await
             .expect(statement);
-        self.callers.forget_all();
+        self.callers.forget_all().await;
         self.list_pages.forget_all();
     }
 
@@ -368,6 +368,13 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     }
 }
 
+/// Debian's nginx, when the machine has it.
+pub fn nginx() -> Option<&'static str> {
+    ["/usr/sbin/nginx", "/usr/bin/nginx"]
+        .into_iter()
+        .find(|path| std::path::Path::new(path).exists())
+}
+
 /// The real `tingshu` binary on a free port with its own data folder (SQLite); killed when
 /// dropped.
 pub struct RealServer {
@@ -407,6 +414,10 @@ impl RealServer {
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                // ECHO_SERVER=1 shows the server's log lines with a failing test's output.
+                if std::env::var_os("ECHO_SERVER").is_some() {
+                    eprintln!("{line}");
+                }
                 if let Some(at) = line.find("http://") {
                     let address = line[at..].split_whitespace().next().unwrap().to_owned();
                     let _ = sender.send(address);

@@ -22,6 +22,7 @@ mod feedback;
 mod health;
 mod helpers;
 mod i18n;
+mod instances;
 mod library;
 mod library_lang;
 mod metrics;

@@ -73,10 +73,7 @@ fn compose_runs_two_instances_on_postgres_and_s3_behind_a_proxy_with_known_varia
 
 #[test]
 fn the_proxys_configuration_is_valid_nginx() {
-    let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"]
-        .into_iter()
-        .find(|path| std::path::Path::new(path).exists());
-    let Some(nginx) = nginx else {
+    let Some(nginx) = crate::helpers::nginx() else {
         eprintln!("nginx is not installed: deploy/nginx.conf not checked");
         return;
     };
