@@ -391,7 +391,10 @@ impl RealServer {
 
     /// The same on the data folder `data` (kept, and removed when the server is dropped).
     pub fn start_in(data: TempDir, env: &[(&str, &str)]) -> Self {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_tingshu"));
+        // TINGSHU_BIN runs another build (the release binary) instead of the tests' own.
+        let binary =
+            std::env::var_os("TINGSHU_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_tingshu").into());
+        let mut command = Command::new(binary);
         command
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
