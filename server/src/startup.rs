@@ -144,13 +144,6 @@ impl Application {
         )
         .context("cannot create the uploads folder")?
         .with_settings(settings.clone());
-        // Other instances on the same PostgreSQL database and bucket may receive the rest of an
-        // upload (a store on the local disk is one instance's: its uploads stay there).
-        let uploads = if !url.is_sqlite() && storage.kind() == storage::StorageKind::S3 {
-            uploads.resumable_anywhere()
-        } else {
-            uploads
-        };
         telemetry::memory_after("opening the database");
         let catalogues = match &config.locales_dir {
             Some(dir) => Catalogues::load(dir)?,
@@ -257,7 +250,7 @@ impl Application {
             search: search.clone(),
             db: db.reader().clone(),
         };
-        let _listening = cluster::listen(url.expose().to_owned(), &peers, local);
+        cluster::listen(url.expose().to_owned(), &peers, local);
         let promotions = Promotions {
             console: console.clone(),
         };

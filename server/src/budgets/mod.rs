@@ -20,7 +20,7 @@ use tingshu_core::{auth::messages, Lang};
 
 use crate::{client::ClientAddr, config::Budgets as BudgetConfig, db::Db, error::ApiError};
 
-/// What a budget is for.
+/// What a budget is for (the order of declaration indexes the budgets' arrays).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {
     Register,
@@ -32,13 +32,6 @@ pub enum Budget {
 }
 
 impl Budget {
-    const ALL: [Budget; 4] = [
-        Budget::Register,
-        Budget::PasswordReset,
-        Budget::Feedback,
-        Budget::Search,
-    ];
-
     /// The budget's name where the buckets are shared.
     fn name(self) -> &'static str {
         match self {
@@ -62,7 +55,7 @@ struct Allowance {
 pub struct Budgets(Arc<Buckets>);
 
 struct Buckets {
-    /// Each budget's allowance, in the order of `Budget::ALL`.
+    /// Each budget's allowance, in the order the budgets are declared.
     allowances: [Allowance; 4],
     /// The buckets of this instance (SQLite), in the same order.
     local: [DefaultKeyedRateLimiter<IpAddr>; 4],
@@ -116,10 +109,7 @@ impl Budgets {
         client: ClientAddr,
         lang: Lang,
     ) -> Result<(), ApiError> {
-        let index = Budget::ALL
-            .iter()
-            .position(|b| *b == budget)
-            .expect("every budget is listed");
+        let index = budget as usize;
         let key = client.budget_key();
         let wait = match &self.0.shared {
             Some(db) => {

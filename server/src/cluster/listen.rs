@@ -45,7 +45,9 @@ impl Local {
             Change::Account { id } => self.callers.forget_account_here(id).await,
             Change::Accounts => self.callers.forget_all_here(),
             Change::Catalogue { books } => {
-                self.forget_catalogue();
+                self.list_pages.forget_all();
+                self.catalog_counts.forget_all();
+                self.audio_facts.forget_all();
                 match books {
                     Some(books) => {
                         for id in books {
@@ -54,7 +56,12 @@ impl Local {
                             }
                         }
                     }
-                    None => self.rebuild_index().await,
+                    None => match self.search.rebuild(&self.db).await {
+                        Ok(books) => {
+                            tracing::info!(books, "search index rebuilt after changes elsewhere")
+                        }
+                        Err(error) => tracing::warn!(%error, "cannot rebuild the search index"),
+                    },
                 }
             }
             Change::Settings => {
@@ -65,35 +72,26 @@ impl Local {
         }
     }
 
-    /// Whatever changed while this instance could not hear: every cache dropped, the index
-    /// rebuilt from the database.
+    /// Whatever changed while this instance could not hear: every account, the settings and
+    /// the whole catalogue.
     pub async fn catch_up(&self) {
-        self.callers.forget_all_here();
-        self.forget_catalogue();
-        self.settings.forget();
-        self.settings.current().await;
-        self.rebuild_index().await;
-    }
-
-    fn forget_catalogue(&self) {
-        self.list_pages.forget_all();
-        self.catalog_counts.forget_all();
-        self.audio_facts.forget_all();
-    }
-
-    async fn rebuild_index(&self) {
-        match self.search.rebuild(&self.db).await {
-            Ok(books) => tracing::info!(books, "search index rebuilt after a change elsewhere"),
-            Err(error) => tracing::warn!(%error, "cannot rebuild the search index"),
+        for change in [
+            Change::Accounts,
+            Change::Settings,
+            Change::Catalogue { books: None },
+        ] {
+            self.apply(change).await;
         }
     }
 }
 
 /// Listens for the other instances' changes on the PostgreSQL database at `url` for as long
 /// as the runtime runs (nothing without peers).
-pub fn listen(url: String, peers: &Peers, local: Local) -> Option<tokio::task::JoinHandle<()>> {
-    let instance = peers.instance()?.to_owned();
-    Some(tokio::spawn(async move {
+pub fn listen(url: String, peers: &Peers, local: Local) {
+    let Some(instance) = peers.instance().map(str::to_owned) else {
+        return;
+    };
+    tokio::spawn(async move {
         let mut heard_before = false;
         loop {
             match subscribe(&url).await {
@@ -111,7 +109,7 @@ pub fn listen(url: String, peers: &Peers, local: Local) -> Option<tokio::task::J
             }
             tokio::time::sleep(RECONNECT_WAIT).await;
         }
-    }))
+    });
 }
 
 /// A new connection listening on the channel (each attempt starts afresh, so a database that
@@ -137,12 +135,12 @@ async fn hear(listener: &mut PgListener, instance: &str, local: &Local) {
                     local.apply(change).await;
                 }
             }
-            Ok(None) => {
-                tracing::warn!("lost the connection that hears other instances' changes");
-                return;
-            }
-            Err(error) => {
-                tracing::warn!(%error, "lost the connection that hears other instances' changes");
+            lost => {
+                let error = lost.err().map(|error| error.to_string());
+                tracing::warn!(
+                    ?error,
+                    "lost the connection that hears other instances' changes"
+                );
                 return;
             }
         }

@@ -135,6 +135,10 @@ impl Uploads {
     ) -> std::io::Result<Self> {
         let staging = data_dir.join(STAGING_DIR);
         std::fs::create_dir_all(&staging)?;
+        // Other instances on the same PostgreSQL database and bucket may receive the rest of an
+        // upload (a store on the local disk is one instance's: its uploads stay there).
+        let shared = storage.kind() == crate::storage::StorageKind::S3
+            && db.reader().get_database_backend() == sea_orm::DatabaseBackend::Postgres;
         Ok(Self {
             db,
             storage,
@@ -143,17 +147,8 @@ impl Uploads {
             floor_bytes: db_reserve_bytes.saturating_mul(2),
             limits,
             settings: None,
-            shared: false,
+            shared,
         })
-    }
-
-    /// These uploads may be resumed through other instances: each request's bytes are kept
-    /// in the store as well, and the row counts what was received.
-    pub fn resumable_anywhere(self) -> Self {
-        Self {
-            shared: true,
-            ..self
-        }
     }
 
     /// These uploads take their limits from the site settings.
