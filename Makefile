@@ -20,13 +20,14 @@ CHROMIUM ?= /usr/bin/chromium
 API_TYPES := app/src/lib/api/schema.d.ts
 WASM_SOURCES := $(shell find core/src wasm/src locales -type f) core/build.rs core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
-.PHONY: help run test tools rust-tools node-deps chromium wasm app server-release api-types s3-server \
-        lint test-contract test-fuzz test-rust test-postgres test-app test-e2e test-binary bench clean \
+.PHONY: help run test tools rust-tools node-deps chromium nginx wasm app server-release api-types s3-server \
+        lint test-contract test-fuzz test-rust test-postgres test-app test-e2e test-binary test-bench bench clean \
         core-package test-core-package config-reference test-container image
 
 help:
 	@echo "make run   build in release mode and serve on http://127.0.0.1:$(PORT) (PORT, DATA_DIR override)"
 	@echo "make test  run every test suite (Rust, app unit tests, e2e in headless Chromium)"
+	@echo "make bench the benchmark against the peer at 100,000 books (BENCHMARKS.md; about 15 minutes)"
 
 ## ---- the two commands -------------------------------------------------------------
 
@@ -34,7 +35,7 @@ run: tools app server-release
 	DATA_DIR="$(DATA_DIR)" PORT="$(PORT)" DEMO="$(DEMO)" $(CARGO_TARGET_DIR)/release/tingshu
 
 test: tools lint test-contract test-rust test-fuzz test-postgres test-app test-core-package test-e2e \
-	test-binary test-container
+	test-binary test-bench test-container
 	@echo "make test: every suite passed"
 
 ## ---- installs (skipped when already present) --------------------------------------
@@ -70,6 +71,14 @@ chromium:
 		echo "installing Debian's chromium for the browser journeys"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+# Debian's nginx: the proxy of the instances test and of `make bench`, and its yardstick.
+nginx:
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then \
+		echo "installing Debian's nginx for the proxy of the instances test and the benchmarks"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx; \
 	fi
 
 ## ---- builds --------------------------------------------------------------------------
@@ -187,16 +196,40 @@ s3-server:
 		python3 -m venv .venv && .venv/bin/pip install -q "moto[server]==$(MOTO_VERSION)"; \
 	fi
 
-test-rust: s3-server
+test-rust: s3-server nginx
 	env -u TEST_DATABASE_URL cargo test --workspace
 	cargo build -p tingshu-core --target wasm32-unknown-unknown
 
 # (`--workspace` everywhere keeps one feature set, so no dependency is compiled twice.)
 # The server's integration tests again on PostgreSQL: the one TEST_DATABASE_URL names, else a
 # throwaway cluster from the machine's PostgreSQL binaries (skipped when there are none).
+# The benchmark's PostgreSQL loader (tingshu-bench catalog-seed) is checked there too.
 test-postgres:
 	@if [ -n "$${TEST_DATABASE_URL:-}" ]; then cargo test --workspace --test api; \
-	else scripts/with-throwaway-postgres.sh cargo test --workspace --test api; fi
+		cargo test --workspace --bin tingshu-bench postgres; \
+	else scripts/with-throwaway-postgres.sh bash -c \
+		'cargo test --workspace --test api && cargo test --workspace --bin tingshu-bench postgres'; fi
+
+## ---- the benchmark ------------------------------------------------------------------
+
+# The benchmark against the peer in one run (bench/full.sh; the figures in BENCHMARKS.md):
+# 100,000 books and 2,000,000 chapters, seeded once into data/bench (BENCH_DATA_DIR);
+# start-up, memory, the catalogue mix closed and paced, Range against nginx, and two
+# instances on a throwaway PostgreSQL cluster through nginx. BENCH_ARGS="clients seconds".
+BENCH_ARGS ?= 200 30
+# (Two builds: the server's release binary stays the one `make run` builds.)
+bench: tools app nginx server-release
+	cargo build --release -p tingshu-bench
+	bench/full.sh $(BENCH_ARGS)
+
+# `make bench` kept running (the figures are not checked: BENCHMARKS.md has them): the same
+# script, small, on the debug build, every step of it; a refused request (a 429 from a new
+# budget, say) fails it.
+test-bench: app nginx
+	cargo build --workspace --bins
+	data="$$(mktemp -d /tmp/tingshu-test-bench.XXXXXX)"; trap 'rm -rf "$$data"' EXIT; \
+	BENCH_BIN_DIR="$(CARGO_TARGET_DIR)/debug" BENCH_DATA_DIR="$$data/catalogue" BENCH_BOOKS=2000 \
+		RANGE_SECONDS=1 IDLE_SECONDS=1 THINK_MS=200 bench/full.sh 20 2
 
 test-app: app/node_modules/.installed
 	cd app && npm test

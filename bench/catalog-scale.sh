@@ -17,7 +17,7 @@ work="$(mktemp -d /tmp/tingshu-catalog-bench.XXXXXX)"
 data="${CATALOG_DATA_DIR:-$work/data}"
 . bench/common.sh
 cleanup() {
-  if [ -n "${server_pid:-}" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  stop_server
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -32,25 +32,14 @@ sqlite_bytes="$(stat -c %s "$data/tingshu.db")"
 echo "database: $((sqlite_bytes / 1024 / 1024)) MiB"
 
 port="$(free_port)"
-started="$(date +%s.%N)"
 # DEMO=0: the generated catalogue only, no demo books or accounts. Every client comes from
 # 127.0.0.1, so the per-address search budget (SEARCH_PER_MINUTE, 120 by default) is lifted;
 # the other budgets (REGISTER_PER_HOUR, FEEDBACK_PER_HOUR) are not spent by this load.
-DATA_DIR="$data" PORT="$port" DEMO=0 RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales \
-  SEARCH_PER_MINUTE=1000000 "$target/tingshu" > "$work/server.log" 2>&1 &
-server_pid=$!
-ready=""
-for _ in $(seq 6000); do
-  if curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then ready=1; break; fi
-  kill -0 "$server_pid" 2>/dev/null || break
-  sleep 0.1
-done
-if [ -z "$ready" ]; then
-  echo "the server did not become ready:"; cat "$work/server.log"; exit 1
-fi
+start_server "http://127.0.0.1:$port" "$work/server.log" env DATA_DIR="$data" HOST=127.0.0.1 PORT="$port" \
+  DEMO=0 RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales SEARCH_PER_MINUTE=1000000 "$target/tingshu"
 # The search index is built before the server listens, so this is start-up including any
 # index (re)build (a missing index is built from the database).
-echo "server ready after $(python3 -c "import time; print(f'{time.time() - $started:.1f}')") s (includes building the search index when it was missing)"
+echo "server ready after $startup_s s (includes building the search index when it was missing)"
 
 # The plans of the list shapes on this database (the server has applied its migrations by
 # now), as Python's SQLite sees them, with the time of each query alone (fastest of five): a

@@ -36,3 +36,60 @@ rate_of() { awk '$1 == "rate:" {print $2}' "$1"; }
 # figures are the server's, not the gate's refusals (bench/anti-crawler.sh measures those,
 # setting its own).
 export ANTI_CRAWLER_PER_MINUTE=100000000 ANTI_CRAWLER_AUDIO_PER_MINUTE=100000000
+
+# The resident memory of process PID, in MiB.
+rss_mib() { awk '/^VmRSS:/ {printf "%.1f", $2 / 1024}' "/proc/$1/status"; }
+
+# start_server BASE LOG COMMAND…: COMMAND in the background (its output in LOG), waited for
+# until BASE/readyz answers (at most 10 minutes); sets server_pid and startup_s (seconds from
+# the start to the first ready answer). stop_server ends it.
+start_server() {
+  local base="$1" log="$2" started
+  shift 2
+  started="$(date +%s.%N)"
+  "$@" > "$log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 6000); do
+    if curl -fs "$base/readyz" >/dev/null 2>&1; then
+      startup_s="$(python3 -c "import time; print(f'{time.time() - $started:.1f}')")"
+      return 0
+    fi
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "the server did not become ready:"; cat "$log"; return 1
+}
+stop_server() {
+  if [ -n "${server_pid:-}" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  server_pid=""
+}
+
+# The binaries measured: the release build unless BENCH_BIN_DIR names another.
+bin_dir="${BENCH_BIN_DIR:-${CARGO_TARGET_DIR:-target}/release}"
+
+# measure_rate TOOL URL CONNECTIONS SECONDS SCRATCH: the requests/s of one `tingshu-bench
+# get|range` run (its output kept in SCRATCH).
+measure_rate() {
+  "$bin_dir/tingshu-bench" "$1" --url "$2" --concurrency "$3" --seconds "$4" \
+    --requests 10000000 > "$5" 2>&1 || { cat "$5" >&2; return 1; }
+  rate_of "$5"
+}
+
+# catalog BASE CLIENTS SECONDS THINK_MS: the catalogue mix of `tingshu-bench catalog`.
+catalog() {
+  "$bin_dir/tingshu-bench" catalog --base-url "$1" --clients "$2" \
+    --seconds "$3" --think-ms "$4"
+}
+
+# warm_up BASE: the mix, 50 clients for at most 5 s (the run's seconds when fewer), not reported.
+warm_up() { catalog "$1" 50 "$(( ${seconds:-5} < 5 ? ${seconds:-5} : 5 ))" 0 > /dev/null; }
+
+# mix_summary NAME FILE: one Markdown row of a `catalog` report: requests/s, each group's p99,
+# errors.
+mix_summary() {
+  awk -v name="$1" '
+    $1 == "all" { rate = $3; errors = $12 }
+    $1 == "list" || $1 == "detail" || $1 == "chapters" || $1 == "search" { p99[$1] = $8 " ms" }
+    END { printf "| %s | %s | %s | %s | %s | %s | %s |\n", name, rate, p99["list"], p99["detail"], p99["chapters"], p99["search"], errors }
+  ' "$2"
+}

@@ -68,12 +68,7 @@ done
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ); $(nproc) cores; rounds $rounds × $seconds s per measurement; $connections connections"
 echo "audio: chapter $chapter, $length bytes, ranges of 64 KiB"
 
-measure() { # tool url -> requests/s
-  local tool="$1" url="$2" out="$work/run.out"
-  "$target/tingshu-bench" "$tool" --url "$url" --concurrency "$connections" --seconds "$seconds" \
-    --requests 10000000 > "$out" 2>&1 || { cat "$out" >&2; return 1; }
-  rate_of "$out"
-}
+measure() { measure_rate "$1" "$2" "$connections" "$seconds" "$work/run.out"; } # tool url -> requests/s
 
 echo "== warm-up (not reported)"
 for entry in "${paths[@]}"; do

@@ -1,6 +1,7 @@
 //! `catalog-seed`: writes a large, deterministic catalogue into a fresh SQLite database
-//! (`DATA_DIR/tingshu.db`, the file the server opens for that data folder) with the real
-//! schema (the project's migrations), for the catalogue and search benchmarks.
+//! (`DATA_DIR/tingshu.db`, the file the server opens for that data folder) or an empty
+//! PostgreSQL database (`--database-url`, as the server's DATABASE_URL) with the real schema
+//! (the project's migrations), for the catalogue and search benchmarks.
 //!
 //! Rows are inserted with prepared multi-row INSERTs in large transactions. The chapters'
 //! audio rows point at files that do not exist: the catalogue benchmark never plays them.
@@ -21,10 +22,14 @@ use tingshu_migrations::{Migrator, MigratorTrait};
 use crate::{catalog_words as words, rng::Rng};
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("database").required(true).args(["data_dir", "database_url"])))]
 pub struct CatalogSeedArgs {
     /// The data folder to create the database in (`DIR/tingshu.db`, as the server's DATA_DIR).
     #[arg(long)]
-    pub data_dir: PathBuf,
+    pub data_dir: Option<PathBuf>,
+    /// Or an empty PostgreSQL database (`postgres://…`, as the server's DATABASE_URL).
+    #[arg(long)]
+    pub database_url: Option<String>,
     /// Number of books.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..=2_000_000))]
     pub books: u32,
@@ -169,12 +174,22 @@ fn person_name(rng: &mut Rng) -> String {
 }
 
 /// `INSERT INTO table (columns) VALUES (?, …), (?, …)` for `rows` rows.
-pub fn insert_sql(table: &str, columns: &[&str], rows: usize) -> String {
-    let one = format!("({})", vec!["?"; columns.len()].join(", "));
+pub fn insert_sql(backend: DbBackend, table: &str, columns: &[&str], rows: usize) -> String {
+    let width = columns.len();
+    let mark = |n: usize| match backend {
+        DbBackend::Postgres => format!("${n}"),
+        _ => "?".to_owned(),
+    };
+    let tuples: Vec<String> = (0..rows)
+        .map(|row| {
+            let marks: Vec<String> = (1..=width).map(|col| mark(row * width + col)).collect();
+            format!("({})", marks.join(", "))
+        })
+        .collect();
     format!(
         "INSERT INTO {table} ({}) VALUES {}",
         columns.join(", "),
-        vec![one; rows].join(", ")
+        tuples.join(", ")
     )
 }
 
@@ -188,17 +203,14 @@ pub async fn insert_rows(
 ) -> anyhow::Result<()> {
     let width = columns.len();
     debug_assert_eq!(values.len() % width, 0);
+    let backend = db.get_database_backend();
     let mut values = values.into_iter().peekable();
     while values.peek().is_some() {
         let chunk: Vec<Value> = values.by_ref().take(per_statement * width).collect();
-        let sql = insert_sql(table, columns, chunk.len() / width);
-        db.execute_raw(Statement::from_sql_and_values(
-            DbBackend::Sqlite,
-            sql,
-            chunk,
-        ))
-        .await
-        .with_context(|| format!("inserting into {table}"))?;
+        let sql = insert_sql(backend, table, columns, chunk.len() / width);
+        db.execute_raw(Statement::from_sql_and_values(backend, sql, chunk))
+            .await
+            .with_context(|| format!("inserting into {table}"))?;
     }
     Ok(())
 }
@@ -260,21 +272,88 @@ pub async fn open(path: &Path) -> anyhow::Result<DatabaseConnection> {
         .with_context(|| format!("cannot open {}", path.display()))
 }
 
-pub async fn run(args: CatalogSeedArgs) -> anyhow::Result<()> {
-    let path = args.data_dir.join("tingshu.db");
-    if path.exists() {
-        bail!(
-            "{} exists already: catalog-seed only fills a new database",
-            path.display()
-        );
-    }
-    std::fs::create_dir_all(&args.data_dir)
-        .with_context(|| format!("cannot create {}", args.data_dir.display()))?;
-    let started = Instant::now();
-    let db = open(&path).await?;
+/// A PostgreSQL database for loading: one connection.
+async fn open_postgres(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .max_connections(1)
+        .min_connections(1)
+        .sqlx_logging(false);
+    Database::connect(options)
+        .await
+        .context("cannot connect to the PostgreSQL database")
+}
+
+/// The database to fill, with the migrations applied; refused unless it holds no book.
+async fn open_new(args: &CatalogSeedArgs) -> anyhow::Result<(DatabaseConnection, String)> {
+    let (db, place) = match (&args.data_dir, &args.database_url) {
+        (Some(dir), _) => {
+            let path = dir.join("tingshu.db");
+            if path.exists() {
+                bail!(
+                    "{} exists already: catalog-seed only fills a new database",
+                    path.display()
+                );
+            }
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            (open(&path).await?, path.display().to_string())
+        }
+        (None, Some(url)) => (open_postgres(url).await?, "PostgreSQL".to_owned()),
+        (None, None) => bail!("give --data-dir or --database-url"),
+    };
     Migrator::up(&db, None)
         .await
         .context("cannot apply the migrations")?;
+    let books = db
+        .query_one_raw(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT COUNT(*) AS n FROM books",
+        ))
+        .await?
+        .map(|row| row.try_get::<i64>("", "n"))
+        .transpose()?
+        .unwrap_or(0);
+    if books > 0 {
+        bail!("{place} holds {books} books already: catalog-seed only fills a new database");
+    }
+    Ok((db, place))
+}
+
+/// Tables whose ids the seed gives: PostgreSQL's sequences are moved past them, so rows the
+/// server inserts later get new ids.
+const GIVEN_IDS: [&str; 7] = [
+    "categories",
+    "authors",
+    "narrators",
+    "tags",
+    "assets",
+    "books",
+    "promotions",
+];
+
+/// After the load: SQLite's log folded into the file; PostgreSQL's sequences moved past the
+/// given ids and its statistics gathered.
+async fn finish(db: &DatabaseConnection) -> anyhow::Result<()> {
+    if db.get_database_backend() != DbBackend::Postgres {
+        db.execute_unprepared("PRAGMA wal_checkpoint(TRUNCATE)")
+            .await?;
+        return Ok(());
+    }
+    for table in GIVEN_IDS {
+        db.execute_unprepared(&format!(
+            "SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT MAX(id) FROM {table}))"
+        ))
+        .await
+        .with_context(|| format!("moving the sequence of {table}"))?;
+    }
+    db.execute_unprepared("ANALYZE").await?;
+    Ok(())
+}
+
+pub async fn run(args: CatalogSeedArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let (db, place) = open_new(&args).await?;
     let mut rng = Rng::new(args.seed);
     let now = BASE_MS;
 
@@ -411,16 +490,19 @@ pub async fn run(args: CatalogSeedArgs) -> anyhow::Result<()> {
 
     // One campaign, active at any time the benchmark runs, on a spread of books.
     let txn = db.begin().await?;
-    txn.execute_raw(Statement::from_sql_and_values(
-        DbBackend::Sqlite,
-        "INSERT INTO promotions (id, name, starts_at, ends_at, created_at) VALUES (1, ?, ?, ?, ?)",
-        [
+    insert_rows(
+        &txn,
+        "promotions",
+        &["id", "name", "starts_at", "ends_at", "created_at"],
+        vec![
+            Value::from(1i64),
             "限时免费（基准数据）".into(),
             Value::from(BASE_MS - 30 * DAY_MS),
             Value::from(BASE_MS + 3650 * DAY_MS),
             Value::from(BASE_MS),
         ],
-    ))
+        1,
+    )
     .await?;
     let step = (args.books / CAMPAIGN_BOOKS).max(1);
     let values = (1..=args.books)
@@ -437,8 +519,7 @@ pub async fn run(args: CatalogSeedArgs) -> anyhow::Result<()> {
     )
     .await?;
     txn.commit().await?;
-    db.execute_unprepared("PRAGMA wal_checkpoint(TRUNCATE)")
-        .await?;
+    finish(&db).await?;
     db.close().await?;
 
     let elapsed = started.elapsed();
@@ -448,7 +529,7 @@ pub async fn run(args: CatalogSeedArgs) -> anyhow::Result<()> {
         u64::from(args.books) * u64::from(args.chapters_per_book),
         words::TAGS.len(),
         category_rows().len(),
-        path.display(),
+        place,
         seconds(elapsed)
     );
     Ok(())
@@ -500,8 +581,12 @@ mod tests {
     #[test]
     fn insert_statements_have_one_placeholder_per_value() {
         assert_eq!(
-            insert_sql("tags", &["id", "name"], 2),
+            insert_sql(DbBackend::Sqlite, "tags", &["id", "name"], 2),
             "INSERT INTO tags (id, name) VALUES (?, ?), (?, ?)"
+        );
+        assert_eq!(
+            insert_sql(DbBackend::Postgres, "tags", &["id", "name"], 2),
+            "INSERT INTO tags (id, name) VALUES ($1, $2), ($3, $4)"
         );
     }
 
@@ -510,7 +595,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tingshu-seed-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         run(CatalogSeedArgs {
-            data_dir: dir.clone(),
+            data_dir: Some(dir.clone()),
+            database_url: None,
             books: 120,
             chapters_per_book: 3,
             seed: 9,
@@ -539,7 +625,8 @@ mod tests {
         assert_eq!(count("promotion_books").await, 120);
         // A second run refuses to touch the existing database.
         assert!(run(CatalogSeedArgs {
-            data_dir: dir.clone(),
+            data_dir: Some(dir.clone()),
+            database_url: None,
             books: 1,
             chapters_per_book: 1,
             seed: 9,
@@ -548,5 +635,62 @@ mod tests {
         .is_err());
         db.close().await.unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// On PostgreSQL, when TEST_DATABASE_URL names a server (`make test-postgres`): a new
+    /// database filled, its sequences past the given ids, a second load refused.
+    #[tokio::test]
+    async fn a_small_catalogue_fills_postgres_too() {
+        let Some(server) = std::env::var("TEST_DATABASE_URL")
+            .ok()
+            .filter(|url| !url.is_empty())
+        else {
+            return;
+        };
+        let name = format!("bench_seed_{}", std::process::id());
+        let admin = Database::connect(&server).await.unwrap();
+        admin
+            .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name}"))
+            .await
+            .unwrap();
+        admin
+            .execute_unprepared(&format!("CREATE DATABASE {name}"))
+            .await
+            .unwrap();
+        let mut url = reqwest::Url::parse(&server).unwrap();
+        url.set_path(&name);
+        let args = |books| CatalogSeedArgs {
+            data_dir: None,
+            database_url: Some(url.to_string()),
+            books,
+            chapters_per_book: 3,
+            seed: 9,
+        };
+        run(args(50)).await.unwrap();
+        let db = open_postgres(url.as_str()).await.unwrap();
+        let one = |sql: &'static str| {
+            let db = &db;
+            async move {
+                db.query_one_raw(Statement::from_string(DbBackend::Postgres, sql))
+                    .await
+                    .unwrap()
+                    .unwrap()
+                    .try_get_by_index::<i64>(0)
+                    .unwrap()
+            }
+        };
+        assert_eq!(one("SELECT COUNT(*) FROM books").await, 50);
+        assert_eq!(one("SELECT COUNT(*) FROM chapters").await, 150);
+        let tags = words::TAGS.len() as i64;
+        assert_eq!(
+            one("INSERT INTO tags (name) VALUES ('后来的标签') RETURNING CAST(id AS BIGINT)").await,
+            tags + 1
+        );
+        assert!(run(args(1)).await.is_err());
+        db.close().await.unwrap();
+        admin
+            .execute_unprepared(&format!("DROP DATABASE {name} WITH (FORCE)"))
+            .await
+            .unwrap();
     }
 }
