@@ -81,6 +81,27 @@ catalog() {
     --seconds "$3" --think-ms "$4"
 }
 
+# bench_settings [CLIENTS] [SECONDS]: the settings of `make bench` (bench/full.sh and its part
+# bench/instances.sh): clients, seconds, think_ms (THINK_MS), books (BENCH_BOOKS), idle_seconds
+# (IDLE_SECONDS).
+bench_settings() {
+  clients="${1:-200}"
+  seconds="${2:-30}"
+  think_ms="${THINK_MS:-1000}"
+  books="${BENCH_BOOKS:-100000}"
+  idle_seconds="${IDLE_SECONDS:-5}"
+}
+
+# start_catalogue_server PORT DATA_DIR LOG [VAR=VALUE…]: the server on a generated catalogue
+# (no demo data; the per-address search budget lifted, since every client is 127.0.0.1),
+# waited for as start_server does.
+start_catalogue_server() {
+  local port="$1" data="$2" log="$3"
+  shift 3
+  start_server "http://127.0.0.1:$port" "$log" env DATA_DIR="$data" HOST=127.0.0.1 PORT="$port" DEMO=0 \
+    RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales SEARCH_PER_MINUTE=1000000 "$@" "$bin_dir/tingshu"
+}
+
 # warm_up BASE: the mix, 50 clients for at most 5 s (the run's seconds when fewer), not reported.
 warm_up() { catalog "$1" 50 "$(( ${seconds:-5} < 5 ? ${seconds:-5} : 5 ))" 0 > /dev/null; }
 

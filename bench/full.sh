@@ -17,16 +17,11 @@
 # BENCH_BIN_DIR's binaries (the debug build), measurements of RANGE_SECONDS and IDLE_SECONDS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-clients="${1:-200}"
-seconds="${2:-30}"
-think_ms="${THINK_MS:-1000}"
-books="${BENCH_BOOKS:-100000}"
+. bench/common.sh
+bench_settings "$@"
 data="${BENCH_DATA_DIR:-data/bench}"
 range_seconds="${RANGE_SECONDS:-5}"
-idle_seconds="${IDLE_SECONDS:-5}"
 work="$(mktemp -d /tmp/tingshu-bench.XXXXXX)"
-. bench/common.sh
-target="$bin_dir"
 cleanup() {
   stop_server
   [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
@@ -35,7 +30,7 @@ cleanup() {
 trap cleanup EXIT
 have_nginx || { echo "nginx is not installed: apt-get install nginx"; exit 1; }
 for program in tingshu tingshu-bench; do
-  [ -x "$target/$program" ] || { echo "no $target/$program: cargo build --release -p tingshu-server -p tingshu-bench"; exit 1; }
+  [ -x "$bin_dir/$program" ] || { echo "no $bin_dir/$program: cargo build --release -p tingshu-server -p tingshu-bench"; exit 1; }
 done
 [ -f app/dist/index.html ] || { echo "the app is not built: make app"; exit 1; }
 summary="$work/summary"
@@ -46,7 +41,7 @@ echo "date: $(date -u +%Y-%m-%dT%H:%MZ); commit $(git rev-parse --short HEAD 2>/
 # length their rows declare (the bytes are noise: only Range serving reads them).
 if [ ! -f "$data/tingshu.db" ]; then
   echo "== seeding $books books of 20 chapters into $data (once)"
-  "$target/tingshu-bench" catalog-seed --data-dir "$data" --books "$books" --chapters-per-book 20
+  "$bin_dir/tingshu-bench" catalog-seed --data-dir "$data" --books "$books" --chapters-per-book 20
 fi
 seeded="$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT COUNT(*) FROM books').fetchone()[0])" "$data/tingshu.db")"
 [ "$seeded" = "$books" ] || { echo "$data holds $seeded books, not $books: BENCH_DATA_DIR elsewhere or remove it"; exit 1; }
@@ -60,8 +55,7 @@ done
 start() { # the release server on the catalogue, on a new port; sets base and server_pid
   port="$(free_port)"
   base="http://127.0.0.1:$port"
-  start_server "$base" "$work/server.log" env DATA_DIR="$data" HOST=127.0.0.1 PORT="$port" DEMO=0 \
-    RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales SEARCH_PER_MINUTE=1000000 "$target/tingshu"
+  start_catalogue_server "$port" "$data" "$work/server.log"
 }
 
 echo "== 1. start-up; 2. memory idle"

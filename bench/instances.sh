@@ -10,19 +10,14 @@
 # as bench/full.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-clients="${1:-200}"
-seconds="${2:-30}"
-think_ms="${THINK_MS:-1000}"
-books="${BENCH_BOOKS:-100000}"
-idle_seconds="${IDLE_SECONDS:-5}"
+. bench/common.sh
+bench_settings "$@"
 url="${TEST_DATABASE_URL:?run under scripts/with-throwaway-postgres.sh}"
 case "$url" in
   postgres://*@127.0.0.1:*|postgres://*@localhost:*|postgres://*@\[::1\]:*) ;;
   *) echo "refusing a database off loopback: $url"; exit 1 ;;
 esac
 work="$(mktemp -d /tmp/tingshu-instances.XXXXXX)"
-. bench/common.sh
-target="$bin_dir"
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
@@ -32,17 +27,15 @@ cleanup() {
 trap cleanup EXIT
 
 echo "-- seeding PostgreSQL"
-"$target/tingshu-bench" catalog-seed --database-url "$url" --books "$books" --chapters-per-book 20
+"$bin_dir/tingshu-bench" catalog-seed --database-url "$url" --books "$books" --chapters-per-book 20
 
 ports=()
 for n in 1 2; do
   port="$(free_port)"
   ports+=("$port")
   mkdir -p "$work/instance-$n"
-  start_server "http://127.0.0.1:$port" "$work/instance-$n.log" env DATABASE_URL="$url" \
-    DATA_DIR="$work/instance-$n" HOST=127.0.0.1 PORT="$port" DEMO=0 RUST_LOG=warn \
-    JWT_SECRET=one-secret-for-both-instances-of-the-bench TRUSTED_PROXIES=127.0.0.1 \
-    STATIC_DIR=app/dist LOCALES_DIR=locales SEARCH_PER_MINUTE=1000000 "$target/tingshu"
+  start_catalogue_server "$port" "$work/instance-$n" "$work/instance-$n.log" DATABASE_URL="$url" \
+    JWT_SECRET=one-secret-for-both-instances-of-the-bench TRUSTED_PROXIES=127.0.0.1
   pids+=("$server_pid")
   echo "start-up of instance $n on PostgreSQL (its search index built from the database): $startup_s s"
 done
