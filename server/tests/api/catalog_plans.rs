@@ -7,7 +7,8 @@
 //! index of the list's own filter (an unfiltered list walks a covering index in its order) or
 //! by id (a page's rows, a tag's books looked up, limited-free books; sorting those is fine).
 //! SQLite chooses these indexes from their shape (an equality on the leading column, then
-//! the ORDER BY), not from statistics, so the small catalogue here gives the plans of a large
+//! the ORDER BY), not from statistics nor bound values (the connections plan a statement once,
+//! as the server's: `db::planning`), so the small catalogue here gives the plans of a large
 //! one. To check them on a generated catalogue too, with each query's time:
 //!
 //! ```text
@@ -18,8 +19,7 @@
 use std::{sync::Mutex, time::Instant};
 
 use sea_orm::{
-    ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr, ExecResult, QueryResult,
-    Statement,
+    ConnectionTrait, DatabaseConnection, DbBackend, DbErr, ExecResult, QueryResult, Statement,
 };
 use tempfile::TempDir;
 use tingshu_core::Lang;
@@ -30,6 +30,7 @@ use tingshu_server::{
         repository::{self, TagMatch},
         BookFilter, BookSort,
     },
+    db::planning,
     entities::book,
     paging::Paging,
     people::{self, Role},
@@ -170,7 +171,7 @@ async fn explain(db: &DatabaseConnection, statement: &Statement) -> (Vec<Step>, 
 /// The database to check: `CATALOG_PLANS_DB` (brought up to date), or a small new catalogue.
 async fn catalogue() -> (Option<TempDir>, DatabaseConnection, Vec<Book>) {
     if let Ok(path) = std::env::var("CATALOG_PLANS_DB") {
-        let db = Database::connect(format!("sqlite://{path}?mode=rw"))
+        let db = planning::sqlite_connection(&format!("sqlite://{path}?mode=rw"))
             .await
             .unwrap_or_else(|e| panic!("cannot open {path}: {e}"));
         Migrator::up(&db, None).await.unwrap();
@@ -181,7 +182,7 @@ async fn catalogue() -> (Option<TempDir>, DatabaseConnection, Vec<Book>) {
         "sqlite://{}?mode=rwc",
         dir.path().join("plans.db").display()
     );
-    let db = Database::connect(url).await.unwrap();
+    let db = planning::sqlite_connection(&url).await.unwrap();
     Migrator::up(&db, None).await.unwrap();
     let books = fill(&db).await;
     (Some(dir), db, books)
