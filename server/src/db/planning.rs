@@ -12,7 +12,7 @@ use std::ffi::c_int;
 use libsqlite3_sys::{sqlite3_db_config, SQLITE_DBCONFIG_ENABLE_QPSG, SQLITE_OK};
 use sea_orm::{
     sqlx::{
-        sqlite::{SqliteConnection, SqlitePoolOptions},
+        sqlite::{LockedSqliteHandle, SqliteConnection, SqlitePoolOptions},
         Error,
     },
     DatabaseConnection, SqlxSqliteConnector,
@@ -32,24 +32,29 @@ pub async fn sqlite_connection(url: &str) -> Result<DatabaseConnection, Error> {
 
 async fn keep_plans(conn: &mut SqliteConnection) -> Result<(), Error> {
     let mut handle = conn.lock_handle().await?;
-    let (enable, mut on): (c_int, c_int) = (1, 0);
-    // SAFETY: the handle is this connection's open database, held for the call; the option
-    // takes an int (1: on) and a pointer to an int that receives the setting now in force.
+    match stability(&mut handle, 1) {
+        (SQLITE_OK, 1) => Ok(()),
+        (code, _) => Err(Error::Configuration(
+            format!("SQLite did not keep its plans stable (code {code})").into(),
+        )),
+    }
+}
+
+/// Sets the guarantee on a connection (`value` 1: on, 0: off) or reads it (-1): SQLite's
+/// answer code and the setting now in force.
+fn stability(handle: &mut LockedSqliteHandle<'_>, value: c_int) -> (c_int, c_int) {
+    let mut on: c_int = 0;
+    // SAFETY: the handle is the connection's open database, held for the call; the option
+    // takes an int and a pointer to an int that receives the setting now in force.
     let code = unsafe {
         sqlite3_db_config(
             handle.as_raw_handle().as_ptr(),
             SQLITE_DBCONFIG_ENABLE_QPSG,
-            enable,
+            value,
             &mut on as *mut c_int,
         )
     };
-    if code == SQLITE_OK && on == 1 {
-        Ok(())
-    } else {
-        Err(Error::Configuration(
-            format!("SQLite did not keep its plans stable (code {code})").into(),
-        ))
-    }
+    (code, on)
 }
 
 #[cfg(test)]
@@ -126,17 +131,7 @@ mod tests {
         for pool in [db.reader(), db.writer().connection()] {
             let mut conn = pool.get_sqlite_connection_pool().acquire().await.unwrap();
             let mut handle = conn.lock_handle().await.unwrap();
-            let (read_only, mut on): (c_int, c_int) = (-1, 0);
-            // SAFETY: as in `keep_plans`; -1 reads the setting without changing it.
-            let code = unsafe {
-                sqlite3_db_config(
-                    handle.as_raw_handle().as_ptr(),
-                    SQLITE_DBCONFIG_ENABLE_QPSG,
-                    read_only,
-                    &mut on as *mut c_int,
-                )
-            };
-            assert_eq!((code, on), (SQLITE_OK, 1));
+            assert_eq!(stability(&mut handle, -1), (SQLITE_OK, 1));
         }
     }
 }
