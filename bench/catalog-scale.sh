@@ -5,14 +5,14 @@
 # Needs a release build (`cargo build --release -p tingshu-server -p tingshu-bench`).
 # CATALOG_DATA_DIR=/some/dir reuses (or creates once) the generated data there instead of a
 # throwaway folder; THINK_MS sets the paced model's think time (default 1000 ms);
-# SHOW_SLOWEST=N also lists the N slowest requests of each run.
+# SHOW_SLOWEST=N also lists the N slowest requests of each run; BENCH_BIN_DIR names another
+# folder of binaries (server and load generator alike), as for bench/full.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 clients="${1:-200}"
 seconds="${2:-30}"
 think_ms="${THINK_MS:-1000}"
 slowest="${SHOW_SLOWEST:-0}"
-target="${CARGO_TARGET_DIR:-target}/release"
 work="$(mktemp -d /tmp/tingshu-catalog-bench.XXXXXX)"
 data="${CATALOG_DATA_DIR:-$work/data}"
 . bench/common.sh
@@ -26,7 +26,7 @@ if [ -f "$data/tingshu.db" ]; then
   echo "== reusing the catalogue in $data"
 else
   echo "== generating the catalogue into $data"
-  "$target/tingshu-bench" catalog-seed --data-dir "$data" --books 100000 --chapters-per-book 20
+  "$bin_dir/tingshu-bench" catalog-seed --data-dir "$data" --books 100000 --chapters-per-book 20
 fi
 sqlite_bytes="$(stat -c %s "$data/tingshu.db")"
 echo "database: $((sqlite_bytes / 1024 / 1024)) MiB"
@@ -94,8 +94,8 @@ print(f"wrong plans: {flagged} of {len(shapes)}")
 PLANS
 
 echo "== warm-up: 50 clients, 5 s (not reported; fills the page caches and the search index's)"
-"$target/tingshu-bench" catalog --base-url "http://127.0.0.1:$port" --clients 50 --seconds 5 > "$work/warm-up.txt" || { cat "$work/warm-up.txt"; exit 1; }
+"$bin_dir/tingshu-bench" catalog --base-url "http://127.0.0.1:$port" --clients 50 --seconds 5 > "$work/warm-up.txt" || { cat "$work/warm-up.txt"; exit 1; }
 echo "== closed loop: $clients clients, no think time, $seconds s"
-"$target/tingshu-bench" catalog --base-url "http://127.0.0.1:$port" --clients "$clients" --seconds "$seconds" --show-slowest "$slowest"
+"$bin_dir/tingshu-bench" catalog --base-url "http://127.0.0.1:$port" --clients "$clients" --seconds "$seconds" --show-slowest "$slowest"
 echo "== paced: $clients clients, think time $think_ms ms ± 50%, $seconds s"
-"$target/tingshu-bench" catalog --base-url "http://127.0.0.1:$port" --clients "$clients" --seconds "$seconds" --think-ms "$think_ms" --show-slowest "$slowest"
+"$bin_dir/tingshu-bench" catalog --base-url "http://127.0.0.1:$port" --clients "$clients" --seconds "$seconds" --think-ms "$think_ms" --show-slowest "$slowest"
