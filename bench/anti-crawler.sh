@@ -14,7 +14,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-20}"
-target="${CARGO_TARGET_DIR:-target}/release"
 work="$(mktemp -d /tmp/tingshu-anti-crawler.XXXXXX)"
 . bench/common.sh
 cleanup() {
@@ -29,7 +28,7 @@ start_server() {
   port="$(free_port)"
   base="http://127.0.0.1:$port"
   env DATA_DIR="$work/$name" PORT="$port" DEMO=1 RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales \
-    "$@" "$target/tingshu" > "$work/$name.log" 2>&1 &
+    "$@" "$bin_dir/tingshu" > "$work/$name.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 300); do curl -fs "$base/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
   curl -fs "$base/readyz" >/dev/null || { echo "the server did not start:"; cat "$work/$name.log"; exit 1; }
@@ -39,18 +38,18 @@ after_rate() { awk '$1 == "after:" {print $2}' "$1"; }
 
 echo "== 1a. scraper, the gate's budget lifted: $seconds s, 8 workers"
 start_server open
-"$target/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 2 | tee "$work/open.out"
+"$bin_dir/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 2 | tee "$work/open.out"
 stop_server
 
 echo "== 1b. scraper against the default budget (300 catalogue requests a minute): $seconds s"
 start_server gated ANTI_CRAWLER_PER_MINUTE=300
-"$target/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 5 | tee "$work/gated.out"
+"$bin_dir/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 5 | tee "$work/gated.out"
 stop_server
 echo "== slowdown once challenged: $(python3 -c "print(f'{$(after_rate "$work/open.out") / max($(after_rate "$work/gated.out"), 0.001):.0f}')")× (target: at least 100×)"
 
 echo "== 1c. scraper paying every challenge (native solver): $seconds s"
 start_server paying ANTI_CRAWLER_PER_MINUTE=300
-"$target/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 5 --pay | tee "$work/paying.out"
+"$bin_dir/tingshu-bench" scraper --base-url "$base" --seconds "$seconds" --settle 5 --pay | tee "$work/paying.out"
 stop_server
 
 echo "== 2. proof of work at the default difficulty (13 bits)"
@@ -70,7 +69,7 @@ echo "== without SIMD: software SHA-256 native / scalar wasm: $soft / $scalar = 
 
 echo "== 3. tracking ingestion: listeners alone, then with 5,000 page views/s ($seconds s each)"
 start_server events
-"$target/tingshu-bench" events --base-url "$base" --rate 0 --seconds "$seconds" | tee "$work/quiet.out"
-"$target/tingshu-bench" events --base-url "$base" --rate 5000 --seconds "$seconds" | tee "$work/busy.out"
+"$bin_dir/tingshu-bench" events --base-url "$base" --rate 0 --seconds "$seconds" | tee "$work/quiet.out"
+"$bin_dir/tingshu-bench" events --base-url "$base" --rate 5000 --seconds "$seconds" | tee "$work/busy.out"
 curl -fs "$base/readyz" | python3 -c "import json,sys; r=json.load(sys.stdin)['data']['records']['behaviorEvents']; print(f\"== behaviour events written {r['written']}, dropped {r['dropped']}\")"
 stop_server

@@ -6,7 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 concurrency="${1:-50}"
 seconds="${2:-10}"
-target="${CARGO_TARGET_DIR:-target}/release"
 work="$(mktemp -d /tmp/tingshu-range-bench.XXXXXX)"
 . bench/common.sh
 cleanup() {
@@ -18,7 +17,7 @@ trap cleanup EXIT
 
 port="$(free_port)"
 DATA_DIR="$work/data" PORT="$port" DEMO=1 RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales \
-  "$target/tingshu" &
+  "$bin_dir/tingshu" &
 server_pid=$!
 for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
 chapter="$(curl -fs "http://127.0.0.1:$port/api/books?access=free&sort=newest" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["items"][0]["id"])')"
@@ -29,13 +28,13 @@ length="$(curl -fsI "$url" | tr -d '\r' | awk 'tolower($1) == "content-length:" 
 file="$(cd "$work/data/audio/demo" && for f in *; do [ "$(stat -c %s "$f")" = "$length" ] && echo "$f" && break; done)"
 echo "file: $file, $length bytes; concurrency $concurrency; $seconds s; Range chunks of 64 KiB"
 echo "== tingshu ($url)"
-"$target/tingshu-bench" range --url "$url" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000 | tee "$work/tingshu.out"
+"$bin_dir/tingshu-bench" range --url "$url" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000 | tee "$work/tingshu.out"
 
 if have_nginx; then
   nginx_port="$(free_port)"
   start_nginx "$work" "$work/data/audio/demo" "$nginx_port"
   echo "== nginx (http://127.0.0.1:$nginx_port/$file)"
-  "$target/tingshu-bench" range --url "http://127.0.0.1:$nginx_port/$file" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000 | tee "$work/nginx.out"
+  "$bin_dir/tingshu-bench" range --url "http://127.0.0.1:$nginx_port/$file" --concurrency "$concurrency" --seconds "$seconds" --requests 10000000 | tee "$work/nginx.out"
   echo "== tingshu / nginx requests/s: $(rate_of "$work/tingshu.out") / $(rate_of "$work/nginx.out") = $(python3 -c "print(f'{$(rate_of "$work/tingshu.out") / $(rate_of "$work/nginx.out"):.2f}')")× (target: at least 0.5×)"
 else
   echo "nginx is not installed: apt-get install nginx to compare"

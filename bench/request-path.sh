@@ -12,7 +12,6 @@ cd "$(dirname "$0")/.."
 rounds="${1:-5}"
 seconds="${2:-3}"
 connections="${3:-50}"
-target="${CARGO_TARGET_DIR:-target}/release"
 work="$(mktemp -d /tmp/tingshu-request-path.XXXXXX)"
 . bench/common.sh
 cleanup() {
@@ -26,7 +25,7 @@ have_nginx || { echo "nginx is not installed: apt-get install nginx"; exit 1; }
 port="$(free_port)"
 base="http://127.0.0.1:$port"
 DATA_DIR="$work/data" PORT="$port" DEMO=1 RUST_LOG=warn STATIC_DIR=app/dist LOCALES_DIR=locales \
-  "$target/tingshu" > "$work/server.log" 2>&1 &
+  "$bin_dir/tingshu" > "$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 300); do curl -fs "$base/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -fs "$base/readyz" >/dev/null || { echo "the server did not start:"; cat "$work/server.log"; exit 1; }

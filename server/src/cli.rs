@@ -1,6 +1,7 @@
 //! The command line (`Cli`: a command and the configuration) and the commands other than
-//! serving: `tingshu create-admin`, `tingshu openapi`, `tingshu import`, `tingshu export`,
-//! `tingshu backup`, `tingshu restore`, `tingshu healthcheck`, `tingshu config-reference`.
+//! serving: `tingshu prepare`, `tingshu create-admin`, `tingshu openapi`, `tingshu import`,
+//! `tingshu export`, `tingshu backup`, `tingshu restore`, `tingshu healthcheck`,
+//! `tingshu config-reference`.
 use std::{
     io::{BufRead, IsTerminal},
     path::PathBuf,
@@ -32,6 +33,10 @@ pub struct Cli {
 pub enum Command {
     /// Serve the API and the app (the default).
     Serve,
+    /// Do the one-off work of a start and exit: the data folder, the migrations, the demo seed
+    /// (DEMO on), the search index on disk. Serving does it first, in a process of its own;
+    /// run it alone to migrate a database before its instances start.
+    Prepare,
     /// Print the API's OpenAPI document (JSON) and exit.
     Openapi,
     /// Create an administrator account; the password is read from standard input

@@ -23,6 +23,7 @@ pub mod entities;
 pub mod error;
 pub mod extract;
 pub mod feedback;
+pub mod forked;
 pub mod i18n;
 pub mod library;
 pub mod memory;

@@ -2,7 +2,9 @@
 use clap::Parser;
 use tingshu_server::{
     cli::{self, Cli, Command},
-    startup::Application,
+    config::Config,
+    forked,
+    startup::{self, Application},
     telemetry,
 };
 
@@ -14,20 +16,29 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> anyhow::Result<()> {
     // Before the runtime starts its threads.
     let untuned = tingshu_server::memory::tune_allocator();
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?
-        .block_on(run(untuned))
-}
-
-async fn run(untuned: Option<&str>) -> anyhow::Result<()> {
     let Cli { command, config } = Cli::parse();
     telemetry::init(config.log_format);
     if let Some(why) = untuned {
         tracing::warn!("{why}");
     }
-    match command.unwrap_or(Command::Serve) {
+    let command = command.unwrap_or(Command::Serve);
+    if matches!(command, Command::Serve) {
+        // Still one thread: the fork copies the whole process.
+        forked::prepare_in_child(&config)?;
+    }
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(run(command, config))
+}
+
+async fn run(command: Command, config: Config) -> anyhow::Result<()> {
+    match command {
         Command::Serve => Application::build(config).await?.run_until_stopped().await,
+        Command::Prepare => {
+            startup::prepare(&config).await?.close().await;
+            Ok(())
+        }
         Command::Openapi => cli::print_openapi(),
         Command::Healthcheck => cli::healthcheck(&config).await,
         Command::ConfigReference => {

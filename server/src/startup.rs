@@ -15,7 +15,7 @@ use crate::{
     budgets::Budgets,
     catalog::{counts::CatalogCounts, pages::ListPages},
     cluster::{self, Peers},
-    config::Config,
+    config::{Config, DatabaseUrl},
     console::Console,
     covers::{self, Covers},
     db::{records::RecordQueue, Db, DiskReserve},
@@ -81,6 +81,67 @@ fn anti_crawler_feature(
     Ok(AntiCrawler { gate, reports })
 }
 
+/// What the start's one-off work leaves for serving.
+pub struct Prepared {
+    db: Db,
+    url: DatabaseUrl,
+    storage: Storage,
+    accounts: AccountSettings,
+    search: SearchIndex,
+}
+
+impl Prepared {
+    /// Closes the database (`tingshu prepare` and the child process end with it).
+    pub async fn close(self) {
+        self.db.close().await;
+    }
+}
+
+/// The one-off work of a start, each step a no-op once done: the data folder, the migrations,
+/// the permissions the product knows, the demo seed (in demo mode), the search index on disk.
+/// `main` runs it first in a process of its own (`forked::prepare_in_child`), so what it
+/// allocates leaves with that process; `build` runs it again, finding it done.
+pub async fn prepare(config: &Config) -> anyhow::Result<Prepared> {
+    std::fs::create_dir_all(&config.data_dir).with_context(|| {
+        format!(
+            "cannot create the data folder {}",
+            config.data_dir.display()
+        )
+    })?;
+    let url = config.effective_database_url();
+    let reserve = url.is_sqlite().then(|| {
+        DiskReserve::new(
+            config.data_dir.clone(),
+            config.min_free_disk_mb * 1024 * 1024,
+        )
+    });
+    let db = Db::connect_and_migrate(&url, reserve).await?;
+    roles::ensure_permissions(&db)
+        .await
+        .context("cannot store the permissions the product knows")?;
+    storage::move_legacy_folder(&config.data_dir)
+        .context("cannot move the data folder's audio/ to media/")?;
+    let storage = Storage::open(&config.data_dir, config.storage_url.as_deref())?;
+    telemetry::memory_after("opening the database");
+    let accounts = account_settings(config).await?;
+    if config.demo {
+        seed::demo_accounts(&db, &accounts).await?;
+        seed::demo_catalog(&db, &storage).await?;
+        telemetry::memory_after("seeding the demo");
+    }
+    // After any seeding: rebuilt from the database when missing, outdated or out of step.
+    let search =
+        SearchIndex::open_or_rebuild(&config.data_dir.join(search::INDEX_DIR), db.reader()).await?;
+    telemetry::memory_after("opening the search index");
+    Ok(Prepared {
+        db,
+        url,
+        storage,
+        accounts,
+        search,
+    })
+}
+
 /// A bound, ready-to-serve application; tests bind port 0 and read the real port back.
 pub struct Application {
     listener: TcpListener,
@@ -107,26 +168,13 @@ const SEARCH_LOG_CAPACITY: usize = 10_000;
 impl Application {
     /// Opens the database (applying migrations), loads the catalogues and binds the listener.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&config.data_dir).with_context(|| {
-            format!(
-                "cannot create the data folder {}",
-                config.data_dir.display()
-            )
-        })?;
-        let url = config.effective_database_url();
-        let reserve = url.is_sqlite().then(|| {
-            DiskReserve::new(
-                config.data_dir.clone(),
-                config.min_free_disk_mb * 1024 * 1024,
-            )
-        });
-        let db = Db::connect_and_migrate(&url, reserve).await?;
-        roles::ensure_permissions(&db)
-            .await
-            .context("cannot store the permissions the product knows")?;
-        storage::move_legacy_folder(&config.data_dir)
-            .context("cannot move the data folder's audio/ to media/")?;
-        let storage = Storage::open(&config.data_dir, config.storage_url.as_deref())?;
+        let Prepared {
+            db,
+            url,
+            storage,
+            mut accounts,
+            search,
+        } = prepare(&config).await?;
         // The other instances on the same PostgreSQL database (none on SQLite).
         let peers = Peers::on(db.reader());
         let settings = Settings::new(db.clone(), settings::defaults(&config), settings::TTL)
@@ -144,24 +192,12 @@ impl Application {
         )
         .context("cannot create the uploads folder")?
         .with_settings(settings.clone());
-        telemetry::memory_after("opening the database");
         let catalogues = match &config.locales_dir {
             Some(dir) => Catalogues::load(dir)?,
             None => Catalogues::built_in()?,
         };
-        let mut accounts = account_settings(&config).await?;
         accounts.callers = accounts.callers.telling(peers.clone());
-        telemetry::memory_after("loading translations and account keys");
-        if config.demo {
-            seed::demo_accounts(&db, &accounts).await?;
-            seed::demo_catalog(&db, &storage).await?;
-            telemetry::memory_after("seeding the demo");
-        }
-        // After any seeding: rebuilt from the database when missing, outdated or out of step.
-        let search =
-            SearchIndex::open_or_rebuild(&config.data_dir.join(search::INDEX_DIR), db.reader())
-                .await?;
-        telemetry::memory_after("opening the search index");
+        telemetry::memory_after("loading translations");
         if config.search_refresh_secs > 0 {
             let period = Duration::from_secs(config.search_refresh_secs);
             search::refresh_every(search.clone(), db.reader().clone(), period);

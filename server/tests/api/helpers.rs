@@ -4,6 +4,7 @@ use std::{
     io::{BufRead, BufReader},
     path::PathBuf,
     process::{Child, Command, Stdio},
+    sync::{Arc, Mutex},
     time::Duration,
 };
 
@@ -381,6 +382,8 @@ pub struct RealServer {
     pub child: Child,
     pub address: String,
     data: TempDir,
+    /// The lines the server has logged so far.
+    log: Arc<Mutex<Vec<String>>>,
 }
 
 impl RealServer {
@@ -415,14 +418,22 @@ impl RealServer {
             .expect("cannot start the tingshu binary");
         let stdout = child.stdout.take().unwrap();
         let (sender, receiver) = std::sync::mpsc::channel();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let kept = log.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                kept.lock().unwrap().push(line.clone());
                 // ECHO_SERVER=1 shows the server's log lines with a failing test's output.
                 if std::env::var_os("ECHO_SERVER").is_some() {
                     eprintln!("{line}");
                 }
                 if let Some(at) = line.find("http://") {
-                    let address = line[at..].split_whitespace().next().unwrap().to_owned();
+                    // Up to a space, or the quote that ends it in a JSON line.
+                    let address = line[at..]
+                        .split(|c: char| c.is_whitespace() || c == '"')
+                        .next()
+                        .unwrap()
+                        .to_owned();
                     let _ = sender.send(address);
                 }
             }
@@ -434,7 +445,13 @@ impl RealServer {
             child,
             address,
             data,
+            log,
         }
+    }
+
+    /// The lines the server has logged so far (the first of them once it listens).
+    pub fn log_lines(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
     }
 
     /// The server's data folder.

@@ -31,6 +31,7 @@ mod packaging;
 mod payments;
 mod people;
 mod people_admin;
+mod prepare;
 mod ratings;
 mod roles;
 mod search;
