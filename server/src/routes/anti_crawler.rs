@@ -1,6 +1,7 @@
 //! `POST /api/anti-crawler/report` (spec §7): a browser's detection report; and
 //! `GET /api/admin/anti-crawler` (`manage:system`): the reports and the difficulty now, for the
 //! console's security page.
+use crate::routes::registry::route;
 use axum::{
     extract::State,
     http::{header, HeaderMap},
@@ -14,7 +15,6 @@ use tingshu_core::{
     },
     auth::{access::Access, kinds::Permission},
 };
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -28,11 +28,11 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(report)).add(
+    api.add(Access::Public, route!(report)).add(
         Access::Permission {
             permission: Permission::ManageSystem,
         },
-        routes!(overview),
+        route!(overview),
     )
 }
 

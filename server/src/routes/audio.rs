@@ -4,13 +4,13 @@
 //! handler checks access itself. Free and campaign chapters are open to anyone; otherwise
 //! a signed URL (`?exp&uid&sig`, see `crate::audio::audio_url`) or a bearer token of a
 //! user whom `chapterAccess` allows.
+use crate::routes::registry::route;
 use axum::{
     extract::State,
     http::{HeaderMap, Method},
     response::Response,
 };
 use tingshu_core::{auth::access::Access, catalog::access::ChapterAccessKind};
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -26,7 +26,7 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(chapter_audio))
+    api.add(Access::Public, route!(chapter_audio))
 }
 
 /// The chapter's audio, whole or a `Range` of it. Free and campaign chapters are open to

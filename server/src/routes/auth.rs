@@ -1,4 +1,5 @@
 //! `/api/auth/*`: register, sign in and out, refresh, the current user, profile and password.
+use crate::routes::registry::route;
 use axum::{
     extract::{FromRequestParts, State},
     http::{header, request::Parts, HeaderName, HeaderValue},
@@ -10,7 +11,6 @@ use tingshu_core::auth::{
     account::{ValidateProfileUpdateInput, ValidateRegistrationInput},
     messages,
 };
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -28,13 +28,13 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(register))
-        .add(Access::Public, routes!(login))
-        .add(Access::Public, routes!(refresh))
-        .add(Access::Authenticated, routes!(logout))
-        .add(Access::Authenticated, routes!(get_me))
-        .add(Access::Authenticated, routes!(update_profile))
-        .add(Access::Authenticated, routes!(change_password))
+    api.add(Access::Public, route!(register))
+        .add(Access::Public, route!(login))
+        .add(Access::Public, route!(refresh))
+        .add(Access::Authenticated, route!(logout))
+        .add(Access::Authenticated, route!(get_me))
+        .add(Access::Authenticated, route!(update_profile))
+        .add(Access::Authenticated, route!(change_password))
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Client {

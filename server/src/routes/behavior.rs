@@ -1,5 +1,6 @@
 //! `/api/behavior/*` (spec §7): behaviour events from anyone (a guest by tracking session,
 //! a signed-in listener by user too), and a signed-in listener's own figures and preferences.
+use crate::routes::registry::route;
 use axum::{
     extract::State,
     http::{header, HeaderMap},
@@ -11,7 +12,6 @@ use tingshu_core::{
         event::BehaviorKind, event::ValidateBehaviorEventInput, preference::ValidatePreferenceInput,
     },
 };
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -30,14 +30,14 @@ use crate::{
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     // The browsing summary may leave with `navigator.sendBeacon` as the page unloads.
-    api.add_beacon(Access::Public, routes!(record_browsing))
-        .add(Access::Public, routes!(record_play))
-        .add(Access::Public, routes!(record_search))
-        .add(Access::Public, routes!(record_favorite))
-        .add(Access::Public, routes!(record_pageview))
-        .add(Access::Authenticated, routes!(behavior_stats))
-        .add(Access::Authenticated, routes!(list_preferences))
-        .add(Access::Authenticated, routes!(save_preference))
+    api.add_beacon(Access::Public, route!(record_browsing))
+        .add(Access::Public, route!(record_play))
+        .add(Access::Public, route!(record_search))
+        .add(Access::Public, route!(record_favorite))
+        .add(Access::Public, route!(record_pageview))
+        .add(Access::Authenticated, route!(behavior_stats))
+        .add(Access::Authenticated, route!(list_preferences))
+        .add(Access::Authenticated, route!(save_preference))
 }
 
 /// Whether the request carries `name: 1` (`DNT`, `Sec-GPC`).

@@ -2,9 +2,9 @@
 //! `/api/recommendations`: the public catalogue; a signed-in caller adds their own state.
 use std::sync::Arc;
 
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -22,14 +22,14 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(list_categories))
-        .add(Access::Public, routes!(list_tags))
-        .add(Access::Public, routes!(list_books))
-        .add(Access::Public, routes!(get_book))
-        .add(Access::Public, routes!(list_chapters))
-        .add(Access::Public, routes!(get_chapter))
-        .add(Access::Public, routes!(list_limited_free))
-        .add(Access::Public, routes!(list_recommendations))
+    api.add(Access::Public, route!(list_categories))
+        .add(Access::Public, route!(list_tags))
+        .add(Access::Public, route!(list_books))
+        .add(Access::Public, route!(get_book))
+        .add(Access::Public, route!(list_chapters))
+        .add(Access::Public, route!(get_chapter))
+        .add(Access::Public, route!(list_limited_free))
+        .add(Access::Public, route!(list_recommendations))
 }
 
 fn now_ms() -> i64 {

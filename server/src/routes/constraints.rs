@@ -23,8 +23,8 @@ use utoipa::openapi::{
 };
 
 use crate::{
-    activity, analytics, catalog, console, library, paging, payments, people_admin, promotions,
-    ratings, search,
+    activity, analytics, catalog, console, covers::CoverSize, library, paging, payments,
+    people_admin, promotions, ratings, search,
 };
 
 /// A parameter's rules: of every operation that has it (`path` `None`), or of one path's.
@@ -143,6 +143,15 @@ pub fn server_fields() -> Vec<FieldContract> {
                 },
             ],
         ),
+        // `routes::payments::sandbox_checkout_answer`
+        field(
+            "SandboxAnswer",
+            "action",
+            vec![
+                Constraint::Required,
+                one_of(&super::payments::SANDBOX_ACTIONS),
+            ],
+        ),
         field("CreateOrder", "bookId", vec![contract::id()]),
         field("CreateOrder", "chapterId", vec![contract::id()]),
         field("PlanInput", "priceCny", price()),
@@ -166,8 +175,14 @@ pub fn params() -> Vec<ParamContract> {
     };
     let currencies: Vec<&str> = Currency::ALL.iter().map(|c| c.as_str()).collect();
     let feedback_categories: Vec<&str> = FeedbackCategory::ALL.iter().map(|c| c.as_str()).collect();
+    let cover_sizes = CoverSize::ALL.map(CoverSize::as_str);
     let mut all = vec![
         every("id", vec![contract::id()]),
+        at(
+            "/api/covers/{id}/{size}",
+            "size",
+            vec![one_of(&cover_sizes)],
+        ),
         every(
             "page",
             vec![Constraint::Whole {

@@ -3,6 +3,7 @@
 //! changing, so cached for a year. Only images that are some book's cover are served; a size
 //! still missing is made under the bounds of `covers` (one decode per image at a time, one per
 //! core in all), and an image that does not decode answers 404, never 500.
+use crate::routes::registry::route;
 use axum::{
     body::Body,
     extract::{Path, State},
@@ -10,7 +11,6 @@ use axum::{
     response::Response,
 };
 use tingshu_core::auth::access::Access;
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -20,7 +20,7 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(cover_image))
+    api.add(Access::Public, route!(cover_image))
 }
 
 /// The cover made from image `id` at `size` (`large` 600×800, `card` 420×560, `medium`

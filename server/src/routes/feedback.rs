@@ -1,4 +1,5 @@
 //! `POST /api/feedback`: a listener's message to the team.
+use crate::routes::registry::route;
 use axum::{
     extract::State,
     http::{header, HeaderMap},
@@ -6,7 +7,6 @@ use axum::{
 };
 use serde::Serialize;
 use tingshu_core::{auth::access::Access, feedback::FeedbackInput};
-use utoipa_axum::routes;
 
 use crate::{
     budgets::Budget,
@@ -19,7 +19,7 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(create_feedback))
+    api.add(Access::Public, route!(create_feedback))
 }
 
 /// The id of the stored message.

@@ -1,4 +1,5 @@
 //! `/api/me/*`: the signed-in listener's bookshelf, favorites, history and progress.
+use crate::routes::registry::route;
 use axum::{
     body::Bytes,
     extract::State,
@@ -7,7 +8,6 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 use tingshu_core::auth::access::Access;
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -25,17 +25,17 @@ use crate::{
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let me = || Access::Authenticated;
-    api.add(me(), routes!(list_bookshelf))
-        .add(me(), routes!(add_to_bookshelf))
-        .add(me(), routes!(remove_from_bookshelf))
-        .add(me(), routes!(list_favorites))
-        .add(me(), routes!(add_to_favorites))
-        .add(me(), routes!(remove_from_favorites))
-        .add(me(), routes!(list_history))
-        .add(me(), routes!(clear_history))
-        .add(me(), routes!(remove_from_history))
-        .add(me(), routes!(list_progress))
-        .add_beacon(me(), routes!(save_progress))
+    api.add(me(), route!(list_bookshelf))
+        .add(me(), route!(add_to_bookshelf))
+        .add(me(), route!(remove_from_bookshelf))
+        .add(me(), route!(list_favorites))
+        .add(me(), route!(add_to_favorites))
+        .add(me(), route!(remove_from_favorites))
+        .add(me(), route!(list_history))
+        .add(me(), route!(clear_history))
+        .add(me(), route!(remove_from_history))
+        .add(me(), route!(list_progress))
+        .add_beacon(me(), route!(save_progress))
 }
 
 fn now_ms() -> i64 {

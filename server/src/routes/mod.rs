@@ -37,7 +37,7 @@ pub mod search;
 pub mod site;
 pub mod spa;
 
-use registry::{ApiParts, ApiRoutes, RouteEntry};
+use registry::{ApiDocument, ApiParts, ApiRoutes, RouteEntry};
 
 /// Largest JSON body any API endpoint reads (uploads stream through their own endpoints);
 /// the edge sets it for every request.
@@ -80,7 +80,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
         .merge(health::router())
         .merge(i18n::router())
         .merge(metrics::router(state.config.metrics_token.clone()))
-        .route("/api/openapi.json", serve_document(&document))
+        .route("/api/openapi.json", serve_document(document))
         .merge(SwaggerUi::new("/api/docs").config(Config::from("/api/openapi.json")))
         .nest("/api", api)
         .fallback_service(spa::service(state.config.static_dir.as_deref()).layer(
@@ -99,17 +99,29 @@ pub fn router(state: AppState) -> (Router, Vec<RouteEntry>) {
     (router, table)
 }
 
-/// Serves `document` as the JSON written once here: the document's structures are dropped
-/// rather than kept for the life of the process and serialised again on every request.
+/// Serves `document` as JSON, built and written once, on its first request: a start builds
+/// none of it (the handlers' operations and schemas touch memory and code that serving never
+/// uses again), and the document's structures are dropped once written.
 fn serve_document<S: Clone + Send + Sync + 'static>(
-    document: &utoipa::openapi::OpenApi,
+    document: ApiDocument,
 ) -> axum::routing::MethodRouter<S> {
-    let json = axum::body::Bytes::from(
-        serde_json::to_vec(document).expect("the OpenAPI document serialises"),
-    );
+    let json: Arc<tokio::sync::OnceCell<axum::body::Bytes>> = Arc::default();
     axum::routing::get(move || {
-        let json = json.clone();
+        let (json, document) = (json.clone(), document.clone());
         async move {
+            let json = json
+                .get_or_init(|| async move {
+                    tokio::task::spawn_blocking(move || {
+                        axum::body::Bytes::from(
+                            serde_json::to_vec(&document.build())
+                                .expect("the OpenAPI document serialises"),
+                        )
+                    })
+                    .await
+                    .expect("the OpenAPI document is built")
+                })
+                .await
+                .clone();
             (
                 [(axum::http::header::CONTENT_TYPE, "application/json")],
                 json,
@@ -120,7 +132,7 @@ fn serve_document<S: Clone + Send + Sync + 'static>(
 
 /// The API's OpenAPI document, as `/api/openapi.json` serves it.
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    api(None).document
+    api(None).document.build()
 }
 
 /// Unknown `/api/*` routes answer with the JSON error body, never with the app's page.

@@ -1,8 +1,8 @@
 //! `POST /api/auth/password-reset`: a user sets a new password with the one-time link an
 //! administrator made for them (public; its own budget per address).
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -16,7 +16,7 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(reset_password))
+    api.add(Access::Public, route!(reset_password))
 }
 
 /// Sets a new password with a reset link's token: the link is used up and every session of

@@ -1,6 +1,7 @@
 //! Membership and payments for listeners: plans, orders (create, read, cancel, list), the
 //! caller's membership and auto-renewal, premium offline download grants, the providers'
 //! webhooks and the sandbox's hosted checkout page.
+use crate::routes::registry::route;
 use axum::{
     body::Bytes,
     extract::{rejection::FormRejection, Path, State},
@@ -19,7 +20,6 @@ use tingshu_core::{
     spelling::Spelling,
     Lang,
 };
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -42,17 +42,17 @@ use crate::{
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let me = || Access::Authenticated;
-    api.add(Access::Public, routes!(list_plans))
-        .add(me(), routes!(create_order))
-        .add(me(), routes!(get_order))
-        .add(me(), routes!(cancel_order))
-        .add(me(), routes!(list_my_orders))
-        .add(me(), routes!(my_membership))
-        .add(me(), routes!(set_auto_renew))
-        .add(Access::Premium, routes!(grant_downloads))
-        .add(Access::Public, routes!(payment_webhook))
-        .add(Access::Public, routes!(sandbox_checkout_page))
-        .add(Access::Public, routes!(sandbox_checkout_answer))
+    api.add(Access::Public, route!(list_plans))
+        .add(me(), route!(create_order))
+        .add(me(), route!(get_order))
+        .add(me(), route!(cancel_order))
+        .add(me(), route!(list_my_orders))
+        .add(me(), route!(my_membership))
+        .add(me(), route!(set_auto_renew))
+        .add(Access::Premium, route!(grant_downloads))
+        .add(Access::Public, route!(payment_webhook))
+        .add(Access::Public, route!(sandbox_checkout_page))
+        .add(Access::Public, route!(sandbox_checkout_answer))
 }
 
 fn now_ms() -> i64 {
@@ -643,6 +643,9 @@ async fn item_name(state: &AppState, order: &order::Model, lang: Lang) -> ApiRes
         (None, None) => escape(&order.title),
     })
 }
+
+/// The answers the sandbox checkout takes (its form's buttons).
+pub const SANDBOX_ACTIONS: [&str; 3] = ["approve", "decline", "abandon"];
 
 /// The payer's answer on the sandbox checkout.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -1,7 +1,7 @@
 //! `/api/authors/{id}` and `/api/narrators/{id}`: a person's page with their published books.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -12,8 +12,8 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(get_author))
-        .add(Access::Public, routes!(get_narrator))
+    api.add(Access::Public, route!(get_author))
+        .add(Access::Public, route!(get_narrator))
 }
 
 fn now_ms() -> i64 {

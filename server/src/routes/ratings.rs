@@ -1,12 +1,12 @@
 //! `/api/books/{id}/rating` (the caller's own rating: read, give or change, take back),
 //! `/api/books/{id}/reviews` (public, newest first) and `/api/admin/reviews/{id}/hidden`
 //! (`manage:books`: hide a review from the list or show it again).
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     catalog::review::{validate_review, ReviewValidation, ValidateReviewInput},
 };
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -29,11 +29,11 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let moderators = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    api.add(me(), routes!(get_my_rating))
-        .add(me(), routes!(rate_book))
-        .add(me(), routes!(unrate_book))
-        .add(Access::Public, routes!(list_reviews))
-        .add(moderators(), routes!(set_review_hidden))
+    api.add(me(), route!(get_my_rating))
+        .add(me(), route!(rate_book))
+        .add(me(), route!(unrate_book))
+        .add(Access::Public, route!(list_reviews))
+        .add(moderators(), route!(set_review_hidden))
 }
 
 fn now_ms() -> i64 {

@@ -1,7 +1,7 @@
 //! `GET /api/search`: full-text search over the catalogue (see `crate::search`).
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
-use utoipa_axum::routes;
 
 use super::registry::ApiRoutes;
 use crate::{
@@ -15,7 +15,7 @@ use crate::{
 };
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(search))
+    api.add(Access::Public, route!(search))
 }
 
 /// Full-text search of titles, authors, narrators and descriptions, in characters or pinyin.

@@ -1,6 +1,7 @@
 //! `GET /api/site`: what every listener page may need of the site's settings (name, default
 //! language, whether registration is open, support contact) and the ads running now, in one
 //! answer cached by browsers for a minute (with an ETag for a cheap check after).
+use crate::routes::registry::route;
 use axum::{
     extract::State,
     http::{header, HeaderMap, HeaderValue, StatusCode},
@@ -13,7 +14,6 @@ use tingshu_core::{
     offers::site_settings::{support_href, SupportHrefInput},
     Lang,
 };
-use utoipa_axum::routes;
 
 use crate::{
     ads::{self, PublicAd},
@@ -27,7 +27,7 @@ use crate::{
 const CACHE_CONTROL: &str = "public, max-age=60";
 
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
-    api.add(Access::Public, routes!(get_site))
+    api.add(Access::Public, route!(get_site))
 }
 
 /// The site as listeners see it.

@@ -4434,8 +4434,11 @@ export interface components {
         };
         /** @description The payer's answer on the sandbox checkout. */
         SandboxAnswer: {
-            /** @description `approve`, `decline` or `abandon`. */
-            action: string;
+            /**
+             * @description `approve`, `decline` or `abandon`.
+             * @enum {string}
+             */
+            action: "approve" | "decline" | "abandon";
         };
         /** @description `GET /api/admin/search-analytics`. */
         SearchAnalytics: {
@@ -11512,7 +11515,7 @@ export interface operations {
                 /** @description The uploaded image's id */
                 id: number;
                 /** @description `large`, `card`, `medium` or `small` */
-                size: string;
+                size: "large" | "card" | "medium" | "small";
             };
             cookie?: never;
         };

@@ -1,10 +1,10 @@
 //! `/api/admin/ads*` (`manage:system`): the ads, where they are placed and when they run.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     offers::ads::ValidateAdInput,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -22,10 +22,10 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let system = || Access::Permission {
         permission: Permission::ManageSystem,
     };
-    api.add(system(), routes!(list_admin_ads))
-        .add(system(), routes!(create_admin_ad))
-        .add(system(), routes!(update_admin_ad))
-        .add(system(), routes!(delete_admin_ad))
+    api.add(system(), route!(list_admin_ads))
+        .add(system(), route!(create_admin_ad))
+        .add(system(), route!(update_admin_ad))
+        .add(system(), route!(delete_admin_ad))
 }
 
 /// Every ad by place, latest start first, with whether it shows now.

@@ -1,5 +1,6 @@
 //! `/api/admin/analytics`, `/api/admin/search-analytics` and `/api/admin/visitor-analytics`
 //! (`view:analytics`): a period of the daily rollups, compared with the period before it.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use serde::Deserialize;
 use tingshu_core::{
@@ -9,7 +10,6 @@ use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     Lang,
 };
-use utoipa_axum::routes;
 
 use crate::{
     analytics::{
@@ -28,9 +28,9 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let analytics = || Access::Permission {
         permission: Permission::ViewAnalytics,
     };
-    api.add(analytics(), routes!(get_admin_analytics))
-        .add(analytics(), routes!(get_admin_search_analytics))
-        .add(analytics(), routes!(get_admin_visitor_analytics))
+    api.add(analytics(), route!(get_admin_analytics))
+        .add(analytics(), route!(get_admin_search_analytics))
+        .add(analytics(), route!(get_admin_visitor_analytics))
 }
 
 /// `?from&to` of a period, as sent.

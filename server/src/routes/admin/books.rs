@@ -1,11 +1,11 @@
 //! `/api/admin/books*`: the console's books (`manage:books`): the list of every book, one book,
 //! creation, changes, deletion and bulk publishing.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     catalog::edit::ValidateBookInput,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -26,13 +26,13 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let books = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    api.add(books(), routes!(list_admin_books))
-        .add(books(), routes!(create_admin_book))
-        .add(books(), routes!(bulk_admin_books))
-        .add(books(), routes!(get_admin_book))
-        .add(books(), routes!(update_admin_book))
-        .add(books(), routes!(delete_admin_book))
-        .add(books(), routes!(set_admin_book_cover))
+    api.add(books(), route!(list_admin_books))
+        .add(books(), route!(create_admin_book))
+        .add(books(), route!(bulk_admin_books))
+        .add(books(), route!(get_admin_book))
+        .add(books(), route!(update_admin_book))
+        .add(books(), route!(delete_admin_book))
+        .add(books(), route!(set_admin_book_cover))
 }
 
 /// A page of every book, published or not: searched by title, author or id, filtered, sorted.

@@ -1,11 +1,11 @@
 //! `/api/admin/categories*`: the console's categories (`manage:books`): the tree with book
 //! counts, creation, changes and deletion (moving the books it holds).
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     catalog::edit::ValidateCategoryInput,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -22,10 +22,10 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let books = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    api.add(books(), routes!(list_admin_categories))
-        .add(books(), routes!(create_admin_category))
-        .add(books(), routes!(update_admin_category))
-        .add(books(), routes!(delete_admin_category))
+    api.add(books(), route!(list_admin_categories))
+        .add(books(), route!(create_admin_category))
+        .add(books(), route!(update_admin_category))
+        .add(books(), route!(delete_admin_category))
 }
 
 /// Every category in sort order, with how many books each holds (published or not).

@@ -2,6 +2,7 @@
 //! (`manage:books`): a book's chapters, creation one by one and in batches, changes, deletion,
 //! order, bulk actions, listening figures, the list across books, and the audio of any chapter
 //! for an editor to hear (published or not, free or not).
+use crate::routes::registry::route;
 use axum::{
     extract::State,
     http::{HeaderMap, Method},
@@ -12,7 +13,6 @@ use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     catalog::chapter_form::ValidateChapterInput,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -38,17 +38,17 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let books = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    api.add(books(), routes!(list_admin_book_chapters))
-        .add(books(), routes!(create_admin_chapter))
-        .add(books(), routes!(batch_create_admin_chapters))
-        .add(books(), routes!(reorder_admin_chapters))
-        .add(books(), routes!(bulk_admin_chapters))
-        .add(books(), routes!(admin_chapter_figures))
-        .add(books(), routes!(list_admin_chapters))
-        .add(books(), routes!(get_admin_chapter))
-        .add(books(), routes!(update_admin_chapter))
-        .add(books(), routes!(delete_admin_chapter))
-        .add_media(books(), routes!(preview_admin_chapter_audio))
+    api.add(books(), route!(list_admin_book_chapters))
+        .add(books(), route!(create_admin_chapter))
+        .add(books(), route!(batch_create_admin_chapters))
+        .add(books(), route!(reorder_admin_chapters))
+        .add(books(), route!(bulk_admin_chapters))
+        .add(books(), route!(admin_chapter_figures))
+        .add(books(), route!(list_admin_chapters))
+        .add(books(), route!(get_admin_chapter))
+        .add(books(), route!(update_admin_chapter))
+        .add(books(), route!(delete_admin_chapter))
+        .add_media(books(), route!(preview_admin_chapter_audio))
 }
 
 /// Every chapter of the book, published or not, in order, with its audio file.

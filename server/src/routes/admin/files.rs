@@ -1,5 +1,6 @@
 //! `/api/admin/files*` (`manage:books`): the stored files with their uses, one file, deleting
 //! an unused one, and its bytes for an editor to hear or see; `/api/admin/dashboard`.
+use crate::routes::registry::route;
 use axum::{
     extract::State,
     http::{HeaderMap, Method},
@@ -7,7 +8,6 @@ use axum::{
     Json,
 };
 use tingshu_core::auth::{access::Access, kinds::Permission};
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -29,11 +29,11 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let books = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    api.add(books(), routes!(list_admin_files))
-        .add(books(), routes!(get_admin_file))
-        .add(books(), routes!(delete_admin_file))
-        .add_media(books(), routes!(admin_file_content))
-        .add(books(), routes!(admin_dashboard))
+    api.add(books(), route!(list_admin_files))
+        .add(books(), route!(get_admin_file))
+        .add(books(), route!(delete_admin_file))
+        .add_media(books(), route!(admin_file_content))
+        .add(books(), route!(admin_dashboard))
 }
 
 /// Stored files (audio and images) with where each is used: searched, filtered, sorted.

@@ -1,9 +1,9 @@
 //! `/api/admin/logs` and `/api/admin/access-logs*` (`manage:system`): the audit log and the
 //! access log, newest first by keyset (`cursor`), and the access log's daily rollups.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use serde::Deserialize;
 use tingshu_core::auth::{access::Access, kinds::Permission};
-use utoipa_axum::routes;
 
 use crate::{
     activity::{
@@ -22,9 +22,9 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let system = || Access::Permission {
         permission: Permission::ManageSystem,
     };
-    api.add(system(), routes!(list_audit_log))
-        .add(system(), routes!(list_access_log))
-        .add(system(), routes!(list_access_log_daily))
+    api.add(system(), route!(list_audit_log))
+        .add(system(), route!(list_access_log))
+        .add(system(), route!(list_access_log_daily))
 }
 
 /// A blank filter is no filter.

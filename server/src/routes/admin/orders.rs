@@ -2,6 +2,7 @@
 //! history, refunds, and the plans' prices.
 use std::collections::HashMap;
 
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
@@ -13,7 +14,6 @@ use tingshu_core::{
     spelling::Spelling,
     Lang,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -35,11 +35,11 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let orders = || Access::Permission {
         permission: Permission::ManageOrders,
     };
-    api.add(orders(), routes!(list_admin_orders))
-        .add(orders(), routes!(get_admin_order))
-        .add(orders(), routes!(refund_admin_order))
-        .add(orders(), routes!(list_admin_plans))
-        .add(orders(), routes!(update_admin_plan))
+    api.add(orders(), route!(list_admin_orders))
+        .add(orders(), route!(get_admin_order))
+        .add(orders(), route!(refund_admin_order))
+        .add(orders(), route!(list_admin_plans))
+        .add(orders(), route!(update_admin_plan))
 }
 
 fn now_ms() -> i64 {

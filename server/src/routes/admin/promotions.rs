@@ -1,12 +1,12 @@
 //! `/api/admin/promotions*` (`manage:promotions`): limited-free campaigns: the list, one
 //! campaign, creation, changes, ending now, deletion and a preview of the listeners' cards.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use serde::Deserialize;
 use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     offers::campaign_form::ValidateCampaignInput,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -28,13 +28,13 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let promotions = || Access::Permission {
         permission: Permission::ManagePromotions,
     };
-    api.add(promotions(), routes!(list_admin_promotions))
-        .add(promotions(), routes!(get_admin_promotion))
-        .add(promotions(), routes!(create_admin_promotion))
-        .add(promotions(), routes!(update_admin_promotion))
-        .add(promotions(), routes!(delete_admin_promotion))
-        .add(promotions(), routes!(end_admin_promotion))
-        .add(promotions(), routes!(preview_admin_promotion))
+    api.add(promotions(), route!(list_admin_promotions))
+        .add(promotions(), route!(get_admin_promotion))
+        .add(promotions(), route!(create_admin_promotion))
+        .add(promotions(), route!(update_admin_promotion))
+        .add(promotions(), route!(delete_admin_promotion))
+        .add(promotions(), route!(end_admin_promotion))
+        .add(promotions(), route!(preview_admin_promotion))
 }
 
 /// `?page&pageSize&status` of the campaign list, as sent.

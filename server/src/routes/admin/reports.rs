@@ -1,5 +1,6 @@
 //! `/api/admin/reports` and `/api/admin/feedback*` (`manage:system`): the period report (JSON
 //! or CSV) and the listeners' feedback inbox with its answers.
+use crate::routes::registry::route;
 use axum::{
     extract::State,
     http::{header, HeaderValue},
@@ -12,7 +13,6 @@ use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     feedback::FeedbackCategory,
 };
-use utoipa_axum::routes;
 
 use super::analytics::{parse_range, RangeParams};
 use crate::{
@@ -34,9 +34,9 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let system = || Access::Permission {
         permission: Permission::ManageSystem,
     };
-    api.add(system(), routes!(get_admin_report))
-        .add(system(), routes!(list_admin_feedback))
-        .add(system(), routes!(reply_admin_feedback))
+    api.add(system(), route!(get_admin_report))
+        .add(system(), route!(list_admin_feedback))
+        .add(system(), route!(reply_admin_feedback))
 }
 
 fn now_ms() -> i64 {

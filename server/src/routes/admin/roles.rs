@@ -1,6 +1,7 @@
 //! `/api/admin/roles*` and `/api/admin/permissions` (`manage:users`): the roles with their
 //! holders and permissions, their creation, changes and deletion, a role's permissions
 //! changed as a delta, and every permission with what it opens and who holds it.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::{
     auth::{access::Access, kinds::Permission, roles::ValidateRoleInput},
@@ -8,7 +9,6 @@ use tingshu_core::{
     validation::{describe_rule, FieldRule},
     Lang,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -30,13 +30,13 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let users = || Access::Permission {
         permission: Permission::ManageUsers,
     };
-    api.add(users(), routes!(list_admin_roles))
-        .add(users(), routes!(create_admin_role))
-        .add(users(), routes!(update_admin_role))
-        .add(users(), routes!(delete_admin_role))
-        .add(users(), routes!(get_admin_role_permissions))
-        .add(users(), routes!(change_admin_role_permissions))
-        .add(users(), routes!(list_admin_permissions))
+    api.add(users(), route!(list_admin_roles))
+        .add(users(), route!(create_admin_role))
+        .add(users(), route!(update_admin_role))
+        .add(users(), route!(delete_admin_role))
+        .add(users(), route!(get_admin_role_permissions))
+        .add(users(), route!(change_admin_role_permissions))
+        .add(users(), route!(list_admin_permissions))
 }
 
 fn operator(caller: &Caller, client: &Client) -> Operator {

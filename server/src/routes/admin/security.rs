@@ -1,13 +1,13 @@
 //! `/api/admin/security/*` (`manage:system`): sign-in and token events (filtered, paged),
 //! accounts and names under the sign-in throttle with their unlock, and sessions revoked for
 //! a replayed refresh token.
+use crate::routes::registry::route;
 use axum::{
     extract::{Path, Query, State},
     Json,
 };
 use serde::{Deserialize, Serialize};
 use tingshu_core::auth::{access::Access, kinds::Permission};
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -25,10 +25,10 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let system = || Access::Permission {
         permission: Permission::ManageSystem,
     };
-    api.add(system(), routes!(list_security_events))
-        .add(system(), routes!(list_throttles))
-        .add(system(), routes!(clear_throttle))
-        .add(system(), routes!(list_revoked_sessions))
+    api.add(system(), route!(list_security_events))
+        .add(system(), route!(list_throttles))
+        .add(system(), route!(clear_throttle))
+        .add(system(), route!(list_revoked_sessions))
 }
 
 fn now_ms() -> i64 {

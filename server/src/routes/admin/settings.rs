@@ -1,10 +1,10 @@
 //! `/api/admin/settings` (`manage:system`): the site's settings, read and replaced.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     offers::site_settings::{SiteSettings, ValidateSiteSettingsInput},
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -20,8 +20,8 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let system = || Access::Permission {
         permission: Permission::ManageSystem,
     };
-    api.add(system(), routes!(get_admin_settings))
-        .add(system(), routes!(update_admin_settings))
+    api.add(system(), route!(get_admin_settings))
+        .add(system(), route!(update_admin_settings))
 }
 
 /// The settings in force: site name, default language, registration, upload limits (MiB),

@@ -1,8 +1,8 @@
 //! `/api/admin/storage*` (`manage:system`): the storage backend and the space used, a
 //! consistency check between files and stored objects, and the clean-up of orphans.
+use crate::routes::registry::route;
 use axum::{extract::State, Json};
 use tingshu_core::auth::{access::Access, kinds::Permission};
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -21,9 +21,9 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let system = || Access::Permission {
         permission: Permission::ManageSystem,
     };
-    api.add(system(), routes!(admin_storage_summary))
-        .add(system(), routes!(check_admin_storage))
-        .add(system(), routes!(clean_admin_storage))
+    api.add(system(), route!(admin_storage_summary))
+        .add(system(), route!(check_admin_storage))
+        .add(system(), route!(clean_admin_storage))
 }
 
 /// The backend in use (local disk, S3), where, the files by kind, uploads in progress and

@@ -1,6 +1,7 @@
 //! `/api/admin/import*` and `/api/admin/export/*`: books and chapters imported from CSV or JSON
 //! as a job with progress (`manage:books`), and books, chapters (`manage:books`) and users
 //! (`manage:users`) exported as CSV or JSON, streamed.
+use crate::routes::registry::route;
 use axum::{
     body::Body as RawBody,
     extract::{Path, State},
@@ -13,7 +14,6 @@ use tingshu_core::{
     auth::{access::Access, kinds::Permission},
     spelling::Spelling,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -40,11 +40,11 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let export = |kind: ExportKind| Access::Permission {
         permission: kind.permission(),
     };
-    api.add(books(), routes!(start_admin_import))
-        .add(books(), routes!(get_admin_import))
-        .add(export(ExportKind::Books), routes!(export_admin_books))
-        .add(export(ExportKind::Chapters), routes!(export_admin_chapters))
-        .add(export(ExportKind::Users), routes!(export_admin_users))
+    api.add(books(), route!(start_admin_import))
+        .add(books(), route!(get_admin_import))
+        .add(export(ExportKind::Books), route!(export_admin_books))
+        .add(export(ExportKind::Chapters), route!(export_admin_chapters))
+        .add(export(ExportKind::Users), route!(export_admin_users))
 }
 
 /// `?dryRun=` of an import.

@@ -3,6 +3,7 @@
 //! `Upload-Metadata: filename <b64>,kind <b64>`), `HEAD` tells how many bytes arrived,
 //! `PATCH` appends bytes at `Upload-Offset`, `DELETE` stops it; `GET` answers it as JSON,
 //! with the stored file once complete.
+use crate::routes::registry::route;
 use axum::{
     body::Body as RawBody,
     extract::{Path, State},
@@ -16,7 +17,6 @@ use tingshu_core::{
     i18n::texts::text_with,
     Lang,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -41,11 +41,11 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let books = || Access::Permission {
         permission: Permission::ManageBooks,
     };
-    api.add(books(), routes!(create_admin_upload))
-        .add(books(), routes!(get_admin_upload))
-        .add(books(), routes!(head_admin_upload))
-        .add(books(), routes!(append_admin_upload))
-        .add(books(), routes!(cancel_admin_upload))
+    api.add(books(), route!(create_admin_upload))
+        .add(books(), route!(get_admin_upload))
+        .add(books(), route!(head_admin_upload))
+        .add(books(), route!(append_admin_upload))
+        .add(books(), route!(cancel_admin_upload))
 }
 
 /// Opens an upload of `Upload-Length` bytes; `Upload-Metadata` carries `filename`, `kind`

@@ -1,5 +1,6 @@
 //! `/api/admin/users*` (`manage:users`): the user list, a user's page, and the account
 //! changes an administrator makes: sessions, status, type, roles, membership, reset links.
+use crate::routes::registry::route;
 use axum::{
     extract::{Path, State},
     Json,
@@ -9,7 +10,6 @@ use tingshu_core::{
     people::membership_change::{MembershipAction, ValidateMembershipChangeInput},
     validation::FieldRule,
 };
-use utoipa_axum::routes;
 
 use crate::{
     accounts::Client,
@@ -33,16 +33,16 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     let users = || Access::Permission {
         permission: Permission::ManageUsers,
     };
-    api.add(users(), routes!(list_admin_users))
-        .add(users(), routes!(get_admin_user))
-        .add(users(), routes!(revoke_admin_user_session))
-        .add(users(), routes!(revoke_admin_user_sessions))
-        .add(users(), routes!(set_admin_user_status))
-        .add(users(), routes!(set_admin_user_type))
-        .add(users(), routes!(set_admin_user_roles))
-        .add(users(), routes!(grant_admin_user_membership))
-        .add(users(), routes!(revoke_admin_user_membership))
-        .add(users(), routes!(create_admin_user_password_reset))
+    api.add(users(), route!(list_admin_users))
+        .add(users(), route!(get_admin_user))
+        .add(users(), route!(revoke_admin_user_session))
+        .add(users(), route!(revoke_admin_user_sessions))
+        .add(users(), route!(set_admin_user_status))
+        .add(users(), route!(set_admin_user_type))
+        .add(users(), route!(set_admin_user_roles))
+        .add(users(), route!(grant_admin_user_membership))
+        .add(users(), route!(revoke_admin_user_membership))
+        .add(users(), route!(create_admin_user_password_reset))
 }
 
 fn now_ms() -> i64 {
