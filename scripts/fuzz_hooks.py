@@ -17,6 +17,7 @@ import base64
 import datetime
 import json
 import os
+import urllib.error
 import urllib.request
 from collections import Counter
 
@@ -33,19 +34,28 @@ TARGET_USER = os.environ.get("FUZZ_TARGET_USER", "")
 password = {"current": os.environ.get("FUZZ_PASSWORD", "")}
 calls = Counter()
 made = Counter()
+# The administrator's own id, read once.
+ADMIN = {"id": None}
+# The uploads the steering opened and left open, the oldest first.
+open_uploads = []
 
 
-def api(method, path, body=None, headers=None):
-    """One call to the server as the administrator; the `data` of its answer."""
+def api(method, path, body=None, headers=None, signed_in=True):
+    """One call to the server, as the administrator unless `signed_in` is false; the `data` of
+    its answer. A refusal raises with the server's own words."""
+    auth = {"Authorization": f"Bearer {TOKEN}"} if signed_in else {}
     request = urllib.request.Request(
         BASE + path,
         method=method,
         data=None if body is None else json.dumps(body).encode(),
-        headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json",
-                 **(headers or {})},
+        headers={**auth, "Content-Type": "application/json", **(headers or {})},
     )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)["data"]
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            text = answer.read()
+            return json.loads(text)["data"] if text else None
+    except urllib.error.HTTPError as error:
+        raise RuntimeError(f"{method} {path}: {error.code} {error.read().decode(errors='replace')}") from None
 
 
 def items(path):
@@ -101,11 +111,15 @@ def steer_upload_part(case, n):
     """A part of an open upload, sent where the upload stands (its start); one byte is left
     to come, so the upload stays open and is swept with the abandoned ones."""
     part = case.body if isinstance(case.body, (bytes, bytearray)) else b""
+    # The uploads left open stay under the server's limit of open uploads per editor.
+    while len(open_uploads) >= 50:
+        api("DELETE", f"/api/admin/uploads/{open_uploads.pop(0)}", headers={"Tus-Resumable": "1.0.0"})
     upload = api("POST", "/api/admin/uploads", headers={
         "Tus-Resumable": "1.0.0",
         "Upload-Length": str(len(part) + 1),
         "Upload-Metadata": tus_metadata(f"第{n}章.mp3", "audio"),
     })
+    open_uploads.append(upload["id"])
     case.path_parameters["id"] = upload["id"]
     case.headers = dict(case.headers or {})
     case.headers["Upload-Offset"] = "0"
@@ -271,7 +285,148 @@ def steer_user(case, n):
         body["roleIds"] = roles[n % len(roles):][:1]
 
 
+def admin_id():
+    if ADMIN["id"] is None:
+        ADMIN["id"] = api("GET", "/api/auth/me")["id"]
+    return ADMIN["id"]
+
+
+def free_chapters():
+    """Free chapters of the published books: (book, chapter) pairs."""
+    return [(b["id"], c["id"]) for b in items("/api/books?pageSize=12")
+            for c in items(f"/api/books/{b['id']}/chapters?pageSize=50") if c["isFree"]]
+
+
+def steer_download(case, n):
+    """A member's offline download (the administrator is made a member by the script)."""
+    if (body := body_dict(case)) is not None:
+        book, chapter = pick(free_chapters(), n)
+        body["bookId"] = book
+        body["chapterIds"] = None if n % 2 else [chapter]
+
+
+def steer_progress(case, n):
+    _, case.path_parameters["id"] = pick(free_chapters(), n)
+    case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
+
+
+def steer_rating_delete(case, n):
+    """A rating the administrator has just given."""
+    book = pick([b["id"] for b in items("/api/books?pageSize=12")], n)
+    api("PUT", f"/api/books/{book}/rating", {"score": 1 + n % 5, "review": f"fuzz {n}"})
+    case.path_parameters["id"] = book
+
+
+def a_review(n):
+    """A review on a published book, written by the administrator when none is there."""
+    books = [b["id"] for b in items("/api/books?pageSize=12")]
+    book = pick(books, n)
+    reviews = items(f"/api/books/{book}/reviews")
+    if reviews:
+        return pick([r["id"] for r in reviews], n)
+    api("PUT", f"/api/books/{book}/rating", {"score": 4, "review": f"fuzz review {n}"})
+    return items(f"/api/books/{book}/reviews")[0]["id"]
+
+
+def steer_review(case, n):
+    case.path_parameters["id"] = a_review(n)
+
+
+def steer_cover_image(case, n):
+    """A cover some book shows (its URL `/api/covers/{image}/{size}`)."""
+    urls = [b["coverUrl"] for b in items("/api/books?pageSize=12") if b.get("coverUrl")]
+    image = pick([u.split("/api/covers/", 1)[1].split("/")[0] for u in urls if "/api/covers/" in u], n)
+    if image is not None:
+        case.path_parameters["id"] = int(image)
+
+
+def priced_plans():
+    """(code, currency) of the timed plans with a price in that currency (a lifetime
+    membership would refuse every later plan order; fuzzed plan edits may remove prices)."""
+    return [(p["code"], currency.upper()) for p in items("/api/plans") if p["code"] != "lifetime"
+            for currency, price in sorted((p.get("prices") or {}).items()) if price is not None]
+
+
+def new_order(n):
+    """A plan order of the administrator's (pending: the same plan's pending order answers)."""
+    code, currency = pick(priced_plans(), n)
+    return api("POST", "/api/orders", {"kind": "plan", "planCode": code, "currency": currency})
+
+
+def steer_order_body(case, n):
+    if (body := body_dict(case)) is None:
+        return
+    if body.get("kind") == "plan":
+        body["planCode"], body["currency"] = pick(priced_plans(), n)
+    elif body.get("kind") == "book":
+        body["bookId"] = pick([b["id"] for b in items("/api/books?access=paid&pageSize=12")], n)
+
+
+def steer_own_order(case, n):
+    orders = [o["id"] for o in items("/api/me/orders")] or [new_order(n)["id"]]
+    case.path_parameters["id"] = pick(orders, n)
+
+
+def steer_pending_order(case, n):
+    case.path_parameters["id"] = new_order(n)["id"]
+
+
+def steer_checkout(case, n):
+    """The checkout session of a pending order (its URL's last part)."""
+    url = new_order(n)["checkoutUrl"] or ""
+    case.path_parameters["session"] = url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def steer_webhook(case, n):
+    case.path_parameters["provider"] = "sandbox"
+
+
+def admin_sign_in():
+    """A new session of the administrator's (not the run's own): its id and tokens."""
+    email = api("GET", "/api/auth/me")["email"]
+    return api("POST", "/api/auth/login", {"email": email, "password": password["current"]},
+               signed_in=False)
+
+
+def steer_user_session(case, n):
+    """A session of the administrator's opened for the purpose, never the run's own."""
+    case.path_parameters["id"] = admin_id()
+    case.path_parameters["sessionId"] = admin_sign_in()["sessionId"]
+
+
+def steer_refresh(case, n):
+    if (body := body_dict(case)) is not None:
+        body["refreshToken"] = admin_sign_in()["tokens"]["refreshToken"]
+
+
+def steer_throttle(case, n):
+    """The throttle of an unknown name, after one failed sign-in with it."""
+    made["throttle"] += 1
+    account = f"nobody-{os.getpid()}-{made['throttle']}@fuzz.test"
+    try:
+        api("POST", "/api/auth/login", {"email": account, "password": "Wrong-pass-2026"}, signed_in=False)
+    except RuntimeError as refused:
+        assert " 401 " in str(refused), refused
+    case.path_parameters["key"] = f"name:{account}"
+
+
 STEERING = {
+    ("POST", "/api/auth/refresh"): steer_refresh,
+    ("DELETE", "/api/admin/security/throttles/{key}"): steer_throttle,
+    ("POST", "/api/me/downloads"): steer_download,
+    ("PUT", "/api/me/progress/{id}"): steer_progress,
+    ("DELETE", "/api/books/{id}/rating"): steer_rating_delete,
+    ("PUT", "/api/admin/reviews/{id}/hidden"): steer_review,
+    ("GET", "/api/covers/{id}/{size}"): steer_cover_image,
+    ("POST", "/api/orders"): steer_order_body,
+    ("GET", "/api/orders/{id}"): steer_own_order,
+    ("GET", "/api/admin/orders/{id}"): steer_own_order,
+    ("POST", "/api/admin/orders/{id}/refund"): steer_own_order,
+    ("POST", "/api/orders/{id}/cancel"): steer_pending_order,
+    ("GET", "/api/payments/sandbox/checkout/{session}"): steer_checkout,
+    ("POST", "/api/payments/sandbox/checkout/{session}"): steer_checkout,
+    ("POST", "/api/payments/{provider}/webhook"): steer_webhook,
+    ("DELETE", "/api/admin/users/{id}/sessions/{sessionId}"): steer_user_session,
     ("POST", "/api/admin/uploads"): steer_upload,
     ("PATCH", "/api/admin/uploads/{id}"): steer_upload_part,
     ("POST", "/api/auth/change-password"): steer_change_password,
@@ -315,14 +470,11 @@ def operation_of(ctx):
 # Operations that would end the run's own session: aimed at the administrator, they act on the
 # account of no importance instead (every call, not every other).
 SELF_HARM = {("DELETE", "/api/admin/users/{id}/sessions"), ("DELETE", "/api/admin/users/{id}/sessions/{sessionId}")}
-ADMIN = {"id": None}
 
 
 def protect_own_session(key, case):
     if key in SELF_HARM and TOKEN:
-        if ADMIN["id"] is None:
-            ADMIN["id"] = api("GET", "/api/auth/me")["id"]
-        if str((case.path_parameters or {}).get("id")) == str(ADMIN["id"]):
+        if str((case.path_parameters or {}).get("id")) == str(admin_id()):
             case.path_parameters["id"] = int(TARGET_USER)
 
 
