@@ -318,9 +318,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.locales_dir = Some(locales_dir());
     config.log_format = LogFormat::Text;
     config.jwt_secret = None;
-    // The OWASP minimum for Argon2id (also the production default).
-    config.password_hash_memory_kib = 19456;
-    config.password_hash_iterations = 2;
+    // An OWASP setting for Argon2id (the production default).
+    config.password_hash_memory_kib = 12288;
+    config.password_hash_iterations = 3;
     config.search_refresh_secs = 0;
     config.demo = false;
     config.min_free_disk_mb = 0;
