@@ -8,6 +8,7 @@ use sea_orm::{ConnectionTrait, DbErr};
 use serde::{Deserialize, Serialize};
 use tingshu_core::{
     catalog::progress::{progress_wins, ProgressWinsInput},
+    i18n::texts::text_with,
     validation::FieldRule,
     Lang,
 };
@@ -112,6 +113,11 @@ pub struct ProgressBody {
     pub updated_at: Option<i64>,
 }
 
+/// The longest position or duration a progress report may give: a week (no chapter is longer;
+/// the largest audio upload, 512 MiB, lasts six days even at 8 kbit/s). Beyond it a report is
+/// refused, so the listening figures summed from the reports stay real numbers.
+pub const MAX_PROGRESS_SECS: f64 = 7.0 * 86_400.0;
+
 /// A validated progress report.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ProgressReport {
@@ -130,9 +136,13 @@ impl TryFrom<ProgressBody> for ProgressReport {
             |value: Option<f64>,
              name: &str,
              fields: &mut std::collections::BTreeMap<String, String>| match value {
-                Some(v) if v.is_finite() && v >= 0.0 => v,
+                Some(v) if (0.0..=MAX_PROGRESS_SECS).contains(&v) => v,
                 _ => {
-                    fields.insert(name.to_owned(), said("api.progress.seconds"));
+                    let max = format!("{MAX_PROGRESS_SECS}");
+                    fields.insert(
+                        name.to_owned(),
+                        text_with(answer_lang(), "api.progress.seconds", &[("max", &max)]),
+                    );
                     0.0
                 }
             };

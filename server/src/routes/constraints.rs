@@ -74,7 +74,7 @@ pub fn server_fields() -> Vec<FieldContract> {
             Constraint::Required,
             Constraint::Number {
                 min: 0.0,
-                max: f64::MAX,
+                max: library::MAX_PROGRESS_SECS,
             },
         ]
     };

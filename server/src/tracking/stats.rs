@@ -101,12 +101,18 @@ pub async fn listening_stats(
     let seconds = total.round() as i64;
     Ok(ListeningStats {
         listening_seconds: seconds,
-        listening_hours: (total / 36.0).round() / 100.0,
+        listening_hours: hours(seconds),
         books,
         chapters_completed: completed,
         streak_days: streak(&days, day_of_ms(now_ms)),
         favorite_categories: favorite_categories(db, &by_book, lang).await?,
     })
+}
+
+/// `seconds` in hours, to two decimals; from the whole seconds (a float cast saturates), so a
+/// sum past any real figure still gives a number, never JSON's `null`.
+fn hours(seconds: i64) -> f64 {
+    (seconds as f64 / 36.0).round() / 100.0
 }
 
 /// The days analytics counted the listener as active (`analytics_day_listeners`), from `since`.
@@ -202,5 +208,15 @@ mod tests {
         assert_eq!(streak(&days(&[5, 7, 8]), 10), 0);
         assert_eq!(streak(&days(&[1, 3, 4, 5]), 5), 3);
         assert_eq!(streak(&days(&[]), 5), 0);
+    }
+
+    #[test]
+    fn hours_are_a_number_even_for_a_sum_past_any_real_figure() {
+        assert_eq!(hours(5_400), 1.5);
+        assert_eq!(hours(0), 0.0);
+        // Rows saved before progress was bounded: their sum is infinite, its cast saturates.
+        let saturated = (f64::MAX * 2.0).round() as i64;
+        assert_eq!(saturated, i64::MAX);
+        assert!(hours(saturated).is_finite());
     }
 }

@@ -388,6 +388,21 @@ async fn progress_reports_are_validated() {
         body["fields"]["positionSecs"].is_string() && body["fields"]["updatedAt"].is_string(),
         "{body}"
     );
+    // Past a week (the schemathesis run once saved 1e308 s, and the listening figures summed
+    // from it answered `null` hours): refused, naming the field and the bound.
+    let (status, body) = call(
+        &app,
+        Method::PUT,
+        &path,
+        &alice,
+        Some(&json!({"positionSecs": 1e308, "durationSecs": 604_801, "updatedAt": 1})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    for field in ["positionSecs", "durationSecs"] {
+        let said = body["fields"][field].as_str().unwrap_or_default();
+        assert!(said.contains("604800"), "{field}: {body}");
+    }
     let (status, _) = call(
         &app,
         Method::PUT,
