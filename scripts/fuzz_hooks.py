@@ -297,30 +297,41 @@ def free_chapters():
             for c in items(f"/api/books/{b['id']}/chapters?pageSize=50") if c["isFree"]]
 
 
+def steer_published_book(case, n):
+    """Every other valid case at a published book (the rest keep their generated id): an
+    operation the run reaches seldom by links would otherwise meet only 404."""
+    if n % 2 and (book := pick([b["id"] for b in items("/api/books?pageSize=12")], n)) is not None:
+        case.path_parameters["id"] = book
+
+
 def steer_download(case, n):
     """A member's offline download (the administrator is made a member by the script)."""
-    if (body := body_dict(case)) is not None:
-        book, chapter = pick(free_chapters(), n)
+    if (body := body_dict(case)) is not None and (free := pick(free_chapters(), n)):
+        book, chapter = free
         body["bookId"] = book
         body["chapterIds"] = None if n % 2 else [chapter]
 
 
 def steer_progress(case, n):
-    _, case.path_parameters["id"] = pick(free_chapters(), n)
+    if free := pick(free_chapters(), n):
+        _, case.path_parameters["id"] = free
     case.query = {k: v for k, v in (case.query or {}).items() if k != "token"}
 
 
 def steer_rating_delete(case, n):
     """A rating the administrator has just given."""
     book = pick([b["id"] for b in items("/api/books?pageSize=12")], n)
-    api("PUT", f"/api/books/{book}/rating", {"score": 1 + n % 5, "review": f"fuzz {n}"})
-    case.path_parameters["id"] = book
+    if book is not None:
+        api("PUT", f"/api/books/{book}/rating", {"score": 1 + n % 5, "review": f"fuzz {n}"})
+        case.path_parameters["id"] = book
 
 
 def a_review(n):
     """A review on a published book, written by the administrator when none is there."""
     books = [b["id"] for b in items("/api/books?pageSize=12")]
     book = pick(books, n)
+    if book is None:
+        return None
     reviews = items(f"/api/books/{book}/reviews")
     if reviews:
         return pick([r["id"] for r in reviews], n)
@@ -329,7 +340,8 @@ def a_review(n):
 
 
 def steer_review(case, n):
-    case.path_parameters["id"] = a_review(n)
+    if (review := a_review(n)) is not None:
+        case.path_parameters["id"] = review
 
 
 def steer_cover_image(case, n):
@@ -343,13 +355,23 @@ def steer_cover_image(case, n):
 def priced_plans():
     """(code, currency) of the timed plans with a price in that currency (a lifetime
     membership would refuse every later plan order; fuzzed plan edits may remove prices)."""
-    return [(p["code"], currency.upper()) for p in items("/api/plans") if p["code"] != "lifetime"
-            for currency, price in sorted((p.get("prices") or {}).items()) if price is not None]
+    return [(p["code"], currency.upper()) for p in items("/api/plans")
+            if p["code"] != "lifetime" and p.get("active", True)
+            for currency, price in sorted((p.get("prices") or {}).items()) if price]  # 0: not sold
+
+
+def monthly_on_sale():
+    """The monthly plan priced and on sale again (fuzzed plan edits may have taken every timed
+    plan off sale); its (code, currency)."""
+    monthly = next(p for p in items("/api/admin/plans") if p["code"] == "monthly")
+    api("PUT", f"/api/admin/plans/{monthly['id']}",
+        {"priceCny": 1800, "priceUsd": 299, "priceJpy": 380, "active": True})
+    return ("monthly", "CNY")
 
 
 def new_order(n):
     """A plan order of the administrator's (pending: the same plan's pending order answers)."""
-    code, currency = pick(priced_plans(), n)
+    code, currency = pick(priced_plans(), n) or monthly_on_sale()
     return api("POST", "/api/orders", {"kind": "plan", "planCode": code, "currency": currency})
 
 
@@ -357,7 +379,7 @@ def steer_order_body(case, n):
     if (body := body_dict(case)) is None:
         return
     if body.get("kind") == "plan":
-        body["planCode"], body["currency"] = pick(priced_plans(), n)
+        body["planCode"], body["currency"] = pick(priced_plans(), n) or monthly_on_sale()
     elif body.get("kind") == "book":
         body["bookId"] = pick([b["id"] for b in items("/api/books?access=paid&pageSize=12")], n)
 
@@ -394,6 +416,14 @@ def steer_user_session(case, n):
     case.path_parameters["sessionId"] = admin_sign_in()["sessionId"]
 
 
+def steer_login(case, n):
+    """Every other valid sign-in with the administrator's real email and password (a new
+    session, never the run's own); the rest as generated, refused."""
+    if (body := body_dict(case)) is not None and n % 2:
+        body["email"] = api("GET", "/api/auth/me")["email"]
+        body["password"] = password["current"]
+
+
 def steer_refresh(case, n):
     if (body := body_dict(case)) is not None:
         body["refreshToken"] = admin_sign_in()["tokens"]["refreshToken"]
@@ -411,6 +441,14 @@ def steer_throttle(case, n):
 
 
 STEERING = {
+    **{key: steer_published_book for key in [
+        ("GET", "/api/books/{id}"), ("GET", "/api/books/{id}/chapters"),
+        ("GET", "/api/books/{id}/reviews"), ("GET", "/api/books/{id}/rating"),
+        ("PUT", "/api/books/{id}/rating"), ("PUT", "/api/me/bookshelf/{id}"),
+        ("DELETE", "/api/me/bookshelf/{id}"), ("PUT", "/api/me/favorites/{id}"),
+        ("DELETE", "/api/me/favorites/{id}"), ("DELETE", "/api/me/history/{id}"),
+    ]},
+    ("POST", "/api/auth/login"): steer_login,
     ("POST", "/api/auth/refresh"): steer_refresh,
     ("DELETE", "/api/admin/security/throttles/{key}"): steer_throttle,
     ("POST", "/api/me/downloads"): steer_download,
