@@ -291,16 +291,26 @@ def admin_id():
     return ADMIN["id"]
 
 
+def published_books():
+    """The ids of the first published books."""
+    return [b["id"] for b in items("/api/books?pageSize=12")]
+
+
+def admin_email():
+    """The administrator's email as it is now (fuzzed profile changes may move it)."""
+    return api("GET", "/api/auth/me")["email"]
+
+
 def free_chapters():
     """Free chapters of the published books: (book, chapter) pairs."""
-    return [(b["id"], c["id"]) for b in items("/api/books?pageSize=12")
-            for c in items(f"/api/books/{b['id']}/chapters?pageSize=50") if c["isFree"]]
+    return [(book, c["id"]) for book in published_books()
+            for c in items(f"/api/books/{book}/chapters?pageSize=50") if c["isFree"]]
 
 
 def steer_published_book(case, n):
     """Every other valid case at a published book (the rest keep their generated id): an
     operation the run reaches seldom by links would otherwise meet only 404."""
-    if n % 2 and (book := pick([b["id"] for b in items("/api/books?pageSize=12")], n)) is not None:
+    if n % 2 and (book := pick(published_books(), n)) is not None:
         case.path_parameters["id"] = book
 
 
@@ -320,7 +330,7 @@ def steer_progress(case, n):
 
 def steer_rating_delete(case, n):
     """A rating the administrator has just given."""
-    book = pick([b["id"] for b in items("/api/books?pageSize=12")], n)
+    book = pick(published_books(), n)
     if book is not None:
         api("PUT", f"/api/books/{book}/rating", {"score": 1 + n % 5, "review": f"fuzz {n}"})
         case.path_parameters["id"] = book
@@ -328,8 +338,7 @@ def steer_rating_delete(case, n):
 
 def a_review(n):
     """A review on a published book, written by the administrator when none is there."""
-    books = [b["id"] for b in items("/api/books?pageSize=12")]
-    book = pick(books, n)
+    book = pick(published_books(), n)
     if book is None:
         return None
     reviews = items(f"/api/books/{book}/reviews")
@@ -405,7 +414,7 @@ def steer_webhook(case, n):
 
 def admin_sign_in():
     """A new session of the administrator's (not the run's own): its id and tokens."""
-    email = api("GET", "/api/auth/me")["email"]
+    email = admin_email()
     return api("POST", "/api/auth/login", {"email": email, "password": password["current"]},
                signed_in=False)
 
@@ -420,7 +429,7 @@ def steer_login(case, n):
     """Every other valid sign-in with the administrator's real email and password (a new
     session, never the run's own); the rest as generated, refused."""
     if (body := body_dict(case)) is not None and n % 2:
-        body["email"] = api("GET", "/api/auth/me")["email"]
+        body["email"] = admin_email()
         body["password"] = password["current"]
 
 
