@@ -337,15 +337,14 @@ def steer_rating_delete(case, n):
 
 
 def a_review(n):
-    """A review on a published book, written by the administrator when none is there."""
+    """A review on a published book, written by the administrator when none is there; None when
+    the book still lists none (a fuzzed call may have hidden the administrator's own review)."""
     book = pick(published_books(), n)
     if book is None:
         return None
-    reviews = items(f"/api/books/{book}/reviews")
-    if reviews:
-        return pick([r["id"] for r in reviews], n)
-    api("PUT", f"/api/books/{book}/rating", {"score": 4, "review": f"fuzz review {n}"})
-    return items(f"/api/books/{book}/reviews")[0]["id"]
+    if not items(f"/api/books/{book}/reviews"):
+        api("PUT", f"/api/books/{book}/rating", {"score": 4, "review": f"fuzz review {n}"})
+    return pick([r["id"] for r in items(f"/api/books/{book}/reviews")], n)
 
 
 def steer_review(case, n):
