@@ -2,7 +2,8 @@
 # The release binary is the whole product: copied alone into an empty folder and started
 # there (no STATIC_DIR, no LOCALES_DIR, no checkout), it serves the app, its files and the
 # translations, and answers 404 for a file that does not exist.
-# Usage: scripts/check-one-binary.sh path/to/release/tingshu
+# Usage: scripts/check-one-binary.sh path/to/tingshu (a build without debug assertions: release,
+# or binary-check as `make test` builds it)
 set -euo pipefail
 binary="$(realpath "$1")"
 work="$(mktemp -d /tmp/tingshu-one-binary.XXXXXX)"
