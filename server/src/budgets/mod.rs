@@ -2,14 +2,16 @@
 //! reset, feedback, search): a token bucket per client address (GCRA). Over budget: 429 in the
 //! usual JSON shape with `Retry-After`. On SQLite (one instance) the buckets live in memory
 //! (governor), idle ones forgotten every minute; on PostgreSQL they live in the database
-//! (`shared`), so a budget spent on one instance is spent on all.
+//! (`shared`), so a budget spent on one instance is spent on all, a few units taken at a time
+//! for the instance to hold (`leases`).
+mod leases;
 mod shared;
 
 use std::{
     net::IpAddr,
     num::NonZeroU32,
     sync::{Arc, Weak},
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use governor::{
@@ -18,6 +20,10 @@ use governor::{
 };
 use tingshu_core::{auth::messages, Lang};
 
+use self::{
+    leases::{lease_size, Leases, Taken},
+    shared::Spent,
+};
 use crate::{client::ClientAddr, config::Budgets as BudgetConfig, db::Db, error::ApiError};
 
 /// What a budget is for (the order of declaration indexes the budgets' arrays).
@@ -61,6 +67,8 @@ struct Buckets {
     local: [DefaultKeyedRateLimiter<IpAddr>; 4],
     /// The database holding every instance's buckets (PostgreSQL).
     shared: Option<Db>,
+    /// The units of the shared buckets this instance holds.
+    leases: Leases,
 }
 
 /// A token bucket per key: `count` (at least one) per `per`, bursts up to `count`.
@@ -98,6 +106,7 @@ impl Budgets {
             local: allowances.map(|allowance| keyed_limiter(allowance.per, allowance.count)),
             allowances,
             shared,
+            leases: Leases::default(),
         }))
     }
 
@@ -112,10 +121,7 @@ impl Budgets {
         let index = budget as usize;
         let key = client.budget_key();
         let wait = match &self.0.shared {
-            Some(db) => {
-                let allowance = self.0.allowances[index];
-                shared::spend(db, budget.name(), &key.to_string(), allowance).await?
-            }
+            Some(db) => self.spend_shared(db, budget, key).await?,
             None => self.0.local[index]
                 .check_key(&key)
                 .err()
@@ -134,8 +140,41 @@ impl Budgets {
         }
     }
 
+    /// Spends a unit held here, or takes some from the shared bucket: None when spent, else
+    /// how long until a unit is back.
+    async fn spend_shared(
+        &self,
+        db: &Db,
+        budget: Budget,
+        key: IpAddr,
+    ) -> Result<Option<Duration>, ApiError> {
+        let index = budget as usize;
+        let leases = &self.0.leases;
+        match leases.take(index, key, Instant::now()) {
+            Taken::Spent => return Ok(None),
+            Taken::Refused(wait) => return Ok(Some(wait)),
+            Taken::Ask => {}
+        }
+        let allowance = self.0.allowances[index];
+        let units = lease_size(allowance.count);
+        match shared::spend(db, budget.name(), &key.to_string(), allowance, units).await? {
+            Spent::Units(units) => {
+                if units > 1 {
+                    let now = Instant::now();
+                    leases.keep(index, key, units - 1, now + allowance.per, now);
+                }
+                Ok(None)
+            }
+            Spent::Refused(wait) => {
+                leases.refuse(index, key, Instant::now() + wait);
+                Ok(Some(wait))
+            }
+        }
+    }
+
     /// Forgets the buckets of clients that have been quiet long enough to be full again.
     pub async fn forget_idle(&self) {
+        self.0.leases.forget_spent(Instant::now());
         for limiter in &self.0.local {
             limiter.retain_recent();
             limiter.shrink_to_fit();

@@ -2,7 +2,7 @@
 //! every service started by the test itself (`services`): a session opened on one is refreshed
 //! on the other, an account disabled through one is refused by the other on the next request, a
 //! book published on one is found by pinyin on the other, a budget spent on one is spent on
-//! both, a chapter's audio whose upload began through one and ended through the other is
+//! both (the search budget a few units at a time), a chapter's audio whose upload began through one and ended through the other is
 //! streamed with Range by both, and both come back by themselves after PostgreSQL was stopped
 //! for 10 s and the store for 10 s, with every acknowledged write kept.
 mod services;
@@ -227,6 +227,54 @@ async fn budgets_are_shared(a: &str, b: &str, proxy: Option<&Proxy>) {
     }
 }
 
+/// The search budget (the default 120 a minute) spent by one forwarded client in turn on each
+/// instance: the first search takes seven units of the shared bucket (3.5 s of its time), which
+/// that instance then spends itself, and the client still gets no more than its allowance and
+/// what came back meanwhile (two a second).
+async fn search_budget_is_shared_in_leases(a: &str, b: &str, url: &str) {
+    let client = reqwest::Client::new();
+    let search = |base: &str| {
+        client
+            .get(format!("{base}/api/search?q=night"))
+            .header("x-forwarded-for", "198.51.100.9")
+            .send()
+    };
+    let started = Instant::now();
+    assert_eq!(search(a).await.unwrap().status().as_u16(), 200);
+    let db = Database::connect(url).await.unwrap();
+    let ahead = db
+        .query_one_raw(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            "SELECT (tat - (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000)::bigint) AS ahead \
+             FROM budget_buckets WHERE budget = 'search' AND client = '198.51.100.9'",
+        ))
+        .await
+        .unwrap()
+        .expect("the client's bucket")
+        .try_get::<i64>("", "ahead")
+        .unwrap();
+    assert!(
+        (2_500_000..=3_500_000).contains(&ahead),
+        "seven units of 0.5 s taken at once: the bucket is {ahead} µs ahead"
+    );
+    let mut answered = 1;
+    let refused_at = loop {
+        let base = if answered % 2 == 0 { a } else { b };
+        let status = search(base).await.unwrap().status().as_u16();
+        match status {
+            200 => answered += 1,
+            429 => break answered,
+            other => panic!("search {answered} on {base}: {other}"),
+        }
+        assert!(answered < 400, "the search budget never ran out");
+    };
+    let came_back = 2 * started.elapsed().as_secs() + 2;
+    assert!(
+        (120..=120 + came_back).contains(&refused_at),
+        "{refused_at} searches before the first 429 (120 a minute, {came_back} back meanwhile)"
+    );
+}
+
 /// One tus request: `method` on the upload path `path` of `base` with tus's headers.
 fn tus(base: &str, boss: &str, method: Method, path: &str) -> reqwest::RequestBuilder {
     reqwest::Client::new()
@@ -424,6 +472,7 @@ async fn two_instances_share_what_they_must_and_outlive_their_services_restarts(
     sessions_and_accounts(a, b, &boss).await;
     let book = publication_is_found(a, b, &boss).await;
     budgets_are_shared(a, b, proxy.as_ref()).await;
+    search_budget_is_shared_in_leases(a, b, &url).await;
     let stored = match &s3 {
         Some(_) => {
             let (chapter, audio) = chapter_with_audio(a, b, &boss, book).await;
