@@ -31,6 +31,7 @@ pub trait Lanes: Copy {
     fn words(self) -> [u32; 4];
     fn add(self, other: Self) -> Self;
     fn xor(self, other: Self) -> Self;
+    fn and(self, other: Self) -> Self;
     fn shr(self, bits: u32) -> Self;
     fn rotr(self, bits: u32) -> Self;
     /// The bits of `self` where `mask` has ones, of `other` where it has zeros.
@@ -53,6 +54,9 @@ impl Lanes for [u32; 4] {
     }
     fn xor(self, other: Self) -> Self {
         std::array::from_fn(|lane| self[lane] ^ other[lane])
+    }
+    fn and(self, other: Self) -> Self {
+        std::array::from_fn(|lane| self[lane] & other[lane])
     }
     fn shr(self, bits: u32) -> Self {
         self.map(|word| word >> bits)
@@ -89,6 +93,9 @@ impl Lanes for core::arch::wasm32::v128 {
     fn xor(self, other: Self) -> Self {
         core::arch::wasm32::v128_xor(self, other)
     }
+    fn and(self, other: Self) -> Self {
+        core::arch::wasm32::v128_and(self, other)
+    }
     fn shr(self, bits: u32) -> Self {
         core::arch::wasm32::u32x4_shr(self, bits)
     }
@@ -105,6 +112,8 @@ impl Lanes for core::arch::wasm32::v128 {
 #[inline(always)]
 fn compress<L: Lanes>(state: &mut [L; 8], mut w: [L; 16]) {
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+    // b ⊕ c, which is the next round's a ⊕ b: the majority then costs three operations, not four.
+    let mut b_xor_c = b.xor(c);
     for (t, k) in K.iter().enumerate() {
         let word = if t < 16 {
             w[t]
@@ -120,8 +129,10 @@ fn compress<L: Lanes>(state: &mut [L; 8], mut w: [L; 16]) {
         let choose = f.select(g, e);
         let t1 = h.add(big_s1).add(choose).add(L::splat(*k)).add(word);
         let big_s0 = a.rotr(2).xor(a.rotr(13)).xor(a.rotr(22));
-        // The majority of a, b, c: a where a and b agree, else c.
-        let majority = c.select(a, a.xor(b));
+        // The majority of a, b, c: b, unless b disagrees with both a and c.
+        let a_xor_b = a.xor(b);
+        let majority = b.xor(a_xor_b.and(b_xor_c));
+        b_xor_c = a_xor_b;
         let t2 = big_s0.add(majority);
         h = g;
         g = f;
