@@ -5,8 +5,9 @@
 //!
 //! Units taken are spent in the shared bucket at once, so they are never counted twice, only
 //! early: a client's burst can pass its allowance by what each instance still holds for it
-//! (at most [`lease_size`] − 1, taken while the bucket was fuller), and units left unused for
-//! the budget's period are given up.
+//! (at most [`lease_size`] − 1, taken while the bucket was fuller), units left unused for the
+//! budget's period are given up, and one instance may refuse a client while another still
+//! holds a few of its units.
 use std::{
     collections::HashMap,
     net::IpAddr,
