@@ -248,8 +248,17 @@ async fn a_dropped_connection_keeps_what_arrived_and_the_upload_resumes() {
     }
     assert_eq!(offset, 10_000, "the bytes that arrived are kept");
     assert_eq!(status_of(&app, &editor, &id).await["status"], "receiving");
-    // Resuming anywhere else is refused with where to resume.
-    let (status, _, error) = patch(&app, &editor, &id, 0, bytes.clone()).await;
+    // Resuming anywhere else is refused with where to resume, once the dropped request has let
+    // go of the upload (until then a request is refused as `upload_busy`, which a client retries).
+    let mut refused = patch(&app, &editor, &id, 0, bytes.clone()).await;
+    for _ in 0..100 {
+        if refused.2["code"] != "upload_busy" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        refused = patch(&app, &editor, &id, 0, bytes.clone()).await;
+    }
+    let (status, _, error) = refused;
     assert_eq!(status, 409, "{error}");
     assert_eq!(error["code"], "upload_offset_mismatch");
     assert_eq!(error["fields"]["Upload-Offset"], "10000");
