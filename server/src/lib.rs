@@ -12,6 +12,7 @@ pub mod budgets;
 pub mod catalog;
 pub mod cli;
 pub mod client;
+pub mod clock;
 pub mod cluster;
 pub mod conditional;
 pub mod config;

@@ -34,6 +34,7 @@ use self::{
     tokens::{hash_refresh_token, new_refresh_token, TokenKeys, REFRESH_TOKEN_TTL_MS},
     view::{SignedIn, Tokens, UserView},
 };
+use crate::clock::now_ms;
 use crate::{
     auth::cache::CallerCache,
     db::Db,
@@ -77,10 +78,6 @@ pub struct Client {
     pub lang: Lang,
     /// The device cookie the request carried (see `device`), not yet verified.
     pub device_cookie: Option<String>,
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// Maps a unique-constraint violation on users to a 409 naming the field.

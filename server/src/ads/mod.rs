@@ -14,6 +14,7 @@ use tingshu_core::{
     Lang,
 };
 
+use crate::clock::now_ms;
 use crate::{
     console::audit::{self, Actor, Change},
     db::Db,
@@ -57,10 +58,6 @@ pub struct PublicAd {
     pub link: String,
     pub starts_at: i64,
     pub ends_at: i64,
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 fn showing(row: &ad_slot::Model, now: i64) -> bool {

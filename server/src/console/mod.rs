@@ -17,6 +17,7 @@ use std::{path::PathBuf, sync::Arc};
 
 use sea_orm::{DbErr, SqlErr};
 
+use crate::clock::now_ms;
 use crate::{
     audio::facts::AudioFacts,
     catalog::{counts::CatalogCounts, pages::ListPages},
@@ -68,8 +69,4 @@ pub async fn catalogue_changed(console: &Console, book_ids: &[i32]) {
 /// Whether a database error is a unique-constraint violation.
 pub fn is_unique_violation(error: &DbErr) -> bool {
     matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }

@@ -12,6 +12,7 @@ pub mod view;
 
 use tingshu_core::{i18n::texts::text, Lang};
 
+use crate::clock::now_ms;
 use crate::{
     accounts::password::{HashCost, HashPool},
     auth::cache::CallerCache,
@@ -28,10 +29,6 @@ pub struct PeopleAdmin {
     /// Where a password set through a reset link is hashed, and at what cost.
     pub hashing: HashPool,
     pub hash_cost: HashCost,
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// A 409 refusal with its stable `code` and the catalogue sentence `key` in `lang`.

@@ -21,6 +21,7 @@ use tingshu_core::{
     Lang,
 };
 
+use crate::clock::now_ms;
 use crate::{
     books::view::BookSummary,
     console::{
@@ -91,10 +92,6 @@ pub struct AdminCampaign {
     pub categories: Vec<CampaignCategory>,
     pub created_at: i64,
     pub updated_at: i64,
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// The core's `campaignActive`, and before or after it.

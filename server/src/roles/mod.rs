@@ -13,6 +13,7 @@ use sea_orm::{
 };
 use tingshu_core::{auth::kinds::Permission, spelling::Spelling, Lang};
 
+use crate::clock::now_ms;
 use crate::{auth::cache::CallerCache, db::Db, entities::permission, error::ApiResult};
 
 /// The roles the server itself names (registration gives `user`; start-up and tests name
@@ -103,8 +104,4 @@ async fn insert_missing(db: &impl ConnectionTrait, missing: &[Permission]) -> Re
 pub struct Operator {
     pub actor: crate::console::audit::Actor,
     pub admin_by_type: bool,
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }

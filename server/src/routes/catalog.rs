@@ -7,6 +7,7 @@ use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
 
 use super::registry::ApiRoutes;
+use crate::clock::now_ms;
 use crate::{
     auth::MaybeSignedIn,
     books::view::BookSummary,
@@ -30,10 +31,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(Access::Public, route!(get_chapter))
         .add(Access::Public, route!(list_limited_free))
         .add(Access::Public, route!(list_recommendations))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// The category tree with each category's book count, names in the request language.

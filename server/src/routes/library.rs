@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use tingshu_core::auth::access::Access;
 
 use super::registry::ApiRoutes;
+use crate::clock::now_ms;
 use crate::{
     audio,
     auth::SignedIn,
@@ -36,10 +37,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(me(), route!(remove_from_history))
         .add(me(), route!(list_progress))
         .add_beacon(me(), route!(save_progress))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 fn paging(params: &PageParams, lang: tingshu_core::Lang) -> ApiResult<Paging> {

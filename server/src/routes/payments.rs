@@ -22,6 +22,7 @@ use tingshu_core::{
 };
 
 use super::registry::ApiRoutes;
+use crate::clock::now_ms;
 use crate::{
     audio,
     auth::SignedIn,
@@ -53,10 +54,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(Access::Public, route!(payment_webhook))
         .add(Access::Public, route!(sandbox_checkout_page))
         .add(Access::Public, route!(sandbox_checkout_answer))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// `?currency` of the plan list.

@@ -4,6 +4,7 @@ use axum::{extract::State, Json};
 use tingshu_core::auth::access::Access;
 
 use super::registry::ApiRoutes;
+use crate::clock::now_ms;
 use crate::{
     error::{success, ApiResult, Success},
     extract::{PathId, RequestLang},
@@ -14,10 +15,6 @@ use crate::{
 pub fn routes(api: ApiRoutes) -> ApiRoutes {
     api.add(Access::Public, route!(get_author))
         .add(Access::Public, route!(get_narrator))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// An author with their bio and published books, the most played first.

@@ -9,6 +9,7 @@ use tingshu_core::{
 };
 
 use super::registry::ApiRoutes;
+use crate::clock::now_ms;
 use crate::{
     accounts::Client,
     auth::SignedIn,
@@ -34,10 +35,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(me(), route!(unrate_book))
         .add(Access::Public, route!(list_reviews))
         .add(moderators(), route!(set_review_hidden))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// The caller's rating of a book; `mine` is null when they have not rated it.

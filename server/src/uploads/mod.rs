@@ -52,6 +52,7 @@ use self::{
     sniff::{sniff, UploadKind, SNIFF_BYTES},
     view::{UploadStatus, UploadView},
 };
+use crate::clock::now_ms;
 use crate::{
     console::audit::{self, Actor, Change},
     db::Db,
@@ -973,8 +974,4 @@ fn storage_error(error: std::io::Error, context: &'static str) -> ApiError {
     } else {
         ApiError::Internal(anyhow::Error::new(error).context(context))
     }
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }

@@ -15,6 +15,7 @@ use tingshu_core::{
     Lang,
 };
 
+use crate::clock::now_ms;
 use crate::{
     accounts::Client,
     auth::SignedIn,
@@ -40,10 +41,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(orders(), route!(refund_admin_order))
         .add(orders(), route!(list_admin_plans))
         .add(orders(), route!(update_admin_plan))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// `?page&pageSize&state` of the order list, as sent.

@@ -15,6 +15,7 @@ use tingshu_core::{
 };
 
 use super::analytics::{parse_range, RangeParams};
+use crate::clock::now_ms;
 use crate::{
     accounts::Client,
     analytics::{
@@ -37,10 +38,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
     api.add(system(), route!(get_admin_report))
         .add(system(), route!(list_admin_feedback))
         .add(system(), route!(reply_admin_feedback))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// `?from&to&format` of the report, as sent.

@@ -9,6 +9,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use tingshu_core::auth::{access::Access, kinds::Permission};
 
+use crate::clock::now_ms;
 use crate::{
     accounts::Client,
     activity::security::{self, EventFilter, RevokedSession, Throttle},
@@ -29,10 +30,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(system(), route!(list_throttles))
         .add(system(), route!(clear_throttle))
         .add(system(), route!(list_revoked_sessions))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

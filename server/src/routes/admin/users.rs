@@ -11,6 +11,7 @@ use tingshu_core::{
     validation::FieldRule,
 };
 
+use crate::clock::now_ms;
 use crate::{
     accounts::Client,
     auth::SignedIn,
@@ -43,10 +44,6 @@ pub fn routes(api: ApiRoutes) -> ApiRoutes {
         .add(users(), route!(grant_admin_user_membership))
         .add(users(), route!(revoke_admin_user_membership))
         .add(users(), route!(create_admin_user_password_reset))
-}
-
-fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// User `id`'s page, read again after a change.
