@@ -49,13 +49,28 @@ pub struct Leases {
     held: Mutex<HashMap<(usize, IpAddr), Held>>,
 }
 
+impl Held {
+    /// No unit and no refusal (yet).
+    fn nothing(until: Instant) -> Self {
+        Self {
+            units: 0,
+            until,
+            refused_until: None,
+        }
+    }
+}
+
 impl Leases {
+    /// The leases, locked (a panic while they were held left nothing half-changed).
+    fn held(&self) -> std::sync::MutexGuard<'_, HashMap<(usize, IpAddr), Held>> {
+        self.held
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// Spends a unit held for `client`'s bucket of budget `index`, or says why it cannot.
     pub fn take(&self, index: usize, client: IpAddr, now: Instant) -> Taken {
-        let mut held = self
-            .held
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut held = self.held();
         let Some(lease) = held.get_mut(&(index, client)) else {
             return Taken::Ask;
         };
@@ -71,15 +86,8 @@ impl Leases {
 
     /// Keeps `units` more (taken from the shared bucket, beyond the one spent) until `until`.
     pub fn keep(&self, index: usize, client: IpAddr, units: u32, until: Instant, now: Instant) {
-        let mut held = self
-            .held
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let lease = held.entry((index, client)).or_insert(Held {
-            units: 0,
-            until,
-            refused_until: None,
-        });
+        let mut held = self.held();
+        let lease = held.entry((index, client)).or_insert(Held::nothing(until));
         if lease.until <= now {
             lease.units = 0;
         }
@@ -90,24 +98,14 @@ impl Leases {
 
     /// Remembers that the bucket has no unit until `until`.
     pub fn refuse(&self, index: usize, client: IpAddr, until: Instant) {
-        let mut held = self
-            .held
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let lease = held.entry((index, client)).or_insert(Held {
-            units: 0,
-            until,
-            refused_until: None,
-        });
+        let mut held = self.held();
+        let lease = held.entry((index, client)).or_insert(Held::nothing(until));
         lease.refused_until = Some(until);
     }
 
     /// Forgets what holds nothing any more: no unit left in time, no refusal running.
     pub fn forget_spent(&self, now: Instant) {
-        let mut held = self
-            .held
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut held = self.held();
         held.retain(|_, lease| {
             (lease.units > 0 && lease.until > now)
                 || lease.refused_until.is_some_and(|until| until > now)
@@ -118,7 +116,7 @@ impl Leases {
     /// How many clients' leases are kept (for tests).
     #[cfg(test)]
     fn len(&self) -> usize {
-        self.held.lock().unwrap().len()
+        self.held().len()
     }
 }
 

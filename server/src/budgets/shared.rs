@@ -46,11 +46,10 @@ pub(super) async fn spend(
     let interval = i64::try_from(allowance.per.as_micros()).unwrap_or(i64::MAX) / i64::from(count);
     let burst = interval * i64::from(count - 1);
     let txn = db.begin_write().await?;
-    let tries = if units > 1 {
-        vec![units.min(count), 1]
-    } else {
-        vec![1]
-    };
+    // All the units asked for, else one.
+    let tries = [units.min(count), 1]
+        .into_iter()
+        .take(if units > 1 { 2 } else { 1 });
     let mut spent = None;
     for units in tries {
         let taken = txn
