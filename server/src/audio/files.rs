@@ -6,6 +6,9 @@
 //! file: its length and modification time are read once, and each chunk is a positioned read
 //! (`pread`) done in place. From the page cache that is a memory copy of microseconds (the
 //! model of nginx without `aio threads`); a cold read waits for the disk on the worker.
+//! The file is also mapped ([`MappedFile`]): the body of a response is a slice of the
+//! mapping, which the connection sends from the file without a copy (`sendfile`); the
+//! positioned reads remain for a file that cannot be mapped.
 //!
 //! A file replaced on disk under the same name is seen within [`OPEN_FILE_TTL`]; audio
 //! assets are written once under a new storage key, so this does not happen in normal use.
@@ -24,7 +27,7 @@ use moka::future::Cache;
 use tokio::io::{AsyncRead, AsyncSeek, ReadBuf};
 use tower_http::services::fs::{Backend, File, Metadata};
 
-use crate::metrics::CacheStats;
+use crate::{metrics::CacheStats, serve::zero_copy::MappedFile};
 
 /// How long a file stays open after it was opened.
 pub const OPEN_FILE_TTL: Duration = Duration::from_secs(60);
@@ -34,8 +37,18 @@ const OPEN_FILES_CAPACITY: u64 = 512;
 /// An open audio file with the metadata read when it was opened.
 #[derive(Debug)]
 pub struct OpenAudioFile {
-    file: std::fs::File,
+    file: Arc<std::fs::File>,
     pub meta: FileMeta,
+    /// The whole file mapped, when it could be (not when empty).
+    mapped: Option<Arc<MappedFile>>,
+}
+
+impl OpenAudioFile {
+    /// The bytes `start..end` of the file without reading them (a slice of the mapping);
+    /// `None` when the file is not mapped or the span is outside it.
+    pub fn mapped_bytes(&self, start: u64, end: u64) -> Option<bytes::Bytes> {
+        self.mapped.as_ref()?.bytes(start, end)
+    }
 }
 
 /// Length and modification time of an open file.
@@ -104,7 +117,7 @@ impl OpenFiles {
 }
 
 fn open_regular_file(path: &Path) -> io::Result<Arc<OpenAudioFile>> {
-    let file = std::fs::File::open(path)?;
+    let file = Arc::new(std::fs::File::open(path)?);
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(io::Error::new(
@@ -112,8 +125,13 @@ fn open_regular_file(path: &Path) -> io::Result<Arc<OpenAudioFile>> {
             "not a regular file",
         ));
     }
+    let mapped = MappedFile::map(&file, meta.len()).unwrap_or_else(|error| {
+        tracing::warn!(%error, path = %path.display(), "cannot map an audio file; reading it instead");
+        None
+    });
     Ok(Arc::new(OpenAudioFile {
         file,
+        mapped,
         meta: FileMeta {
             len: meta.len(),
             modified: meta.modified().ok(),

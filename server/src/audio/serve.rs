@@ -4,7 +4,8 @@
 //! single `Range` requests (`bytes=a-b`, `bytes=a-`, `bytes=-n`) answered 206 with `Content-Range` and `Content-Length`,
 //! unsatisfiable ranges answered 416 with `Content-Range: bytes */len`, `Accept-Ranges:
 //! bytes`, `Last-Modified` with `If-Modified-Since` / `If-Unmodified-Since`, HEAD without
-//! reading the file, and a body streamed in 64 KiB chunks (never the whole file in memory).
+//! reading the file, and a body streamed in 64 KiB chunks (never the whole file in memory),
+//! which is replaced here by the same span of the file's mapping when the file is mapped.
 //! Its own ETag is derived from size and mtime, and it has no `If-Range`.
 //!
 //! Added here:
@@ -26,10 +27,14 @@ use axum::{
     http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode, Uri},
     response::Response,
 };
-use headers::{ETag, HeaderMapExt, IfMatch, IfNoneMatch, IfRange, LastModified};
+use headers::{ContentRange, ETag, HeaderMapExt, IfMatch, IfNoneMatch, IfRange, LastModified};
 use tower_http::services::ServeDir;
 
-use super::{files::OneFile, object::OneObject, AudioSource};
+use super::{
+    files::{OneFile, OpenAudioFile},
+    object::OneObject,
+    AudioSource,
+};
 use crate::error::{ApiError, ApiResult};
 
 /// How long anyone may cache a free chapter.
@@ -151,12 +156,19 @@ pub async fn serve(
     *request.headers_mut() = forward;
     let failed = |error| ApiError::Internal(anyhow::Error::new(error).context("audio file"));
     let response = match file.source {
-        AudioSource::Local(open) => ServeDir::with_backend(".", OneFile(open))
-            .ignore_multi_range_requests(true)
-            .try_call(request)
-            .await
-            .map_err(failed)?
-            .map(Body::new),
+        AudioSource::Local(open) => {
+            let response = ServeDir::with_backend(".", OneFile(open.clone()))
+                .ignore_multi_range_requests(true)
+                .try_call(request)
+                .await
+                .map_err(failed)?
+                .map(Body::new);
+            if *method == Method::GET {
+                with_mapped_body(response, &open)
+            } else {
+                response
+            }
+        }
         AudioSource::Stored(object) => ServeDir::with_backend(".", OneObject(object))
             .ignore_multi_range_requests(true)
             .try_call(request)
@@ -174,6 +186,33 @@ pub async fn serve(
             .insert(header::CONTENT_TYPE, file.mime.clone());
     }
     Ok(response)
+}
+
+/// `ServeDir`'s answer with its body (read from the file chunk by chunk) replaced by the
+/// same span of the file's mapping, which the connection sends without copying
+/// ([`crate::serve::zero_copy`]); unchanged when there is no body or no mapping.
+fn with_mapped_body(response: Response, open: &OpenAudioFile) -> Response {
+    let span = match response.status() {
+        StatusCode::OK => Some((0, open.meta.len)),
+        StatusCode::PARTIAL_CONTENT => response
+            .headers()
+            .typed_get::<ContentRange>()
+            .and_then(|range| range.bytes_range())
+            .map(|(first, last)| (first, last + 1)),
+        _ => None,
+    };
+    let declared = response
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
+    let Some(body) = span
+        .filter(|(start, end)| declared == Some(end - start))
+        .and_then(|(start, end)| open.mapped_bytes(start, end))
+    else {
+        return response;
+    };
+    let (parts, _read_from_the_file) = response.into_parts();
+    Response::from_parts(parts, Body::from(body))
 }
 
 fn copy(from: &HeaderMap, to: &mut HeaderMap, name: header::HeaderName) {

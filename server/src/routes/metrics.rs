@@ -229,6 +229,12 @@ fn readings(state: &AppState) -> Readings {
             "Sign-ins and password changes refused with 503: no turn within the wait.",
             [(Vec::new(), hashing.refused)],
         );
+    readings.counter(
+        "audio_sent_from_files_bytes",
+        "Audio bytes the connections sent from the file with sendfile, never copied through \
+         the process (the rest of the audio, if any, was written from memory).",
+        [(Vec::new(), crate::serve::zero_copy::bytes_sent_from_files())],
+    );
     let outcomes = state.anti_crawler.gate.outcomes();
     readings.counter(
         "challenges",

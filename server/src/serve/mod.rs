@@ -1,7 +1,8 @@
 //! The connection loop: HTTP/1.1 with limits on slow and idle clients (hyper's header read
 //! timeout, which `axum::serve` leaves off), hyper's own parse errors answered as JSON, and a
-//! shutdown bounded in time.
+//! shutdown bounded in time; audio bodies leave through `sendfile` ([`zero_copy`]).
 pub mod parse_errors;
+pub mod zero_copy;
 
 use std::{future::Future, net::SocketAddr, time::Duration};
 
@@ -63,7 +64,9 @@ pub async fn serve(
             request
         });
         let connection = connections.watch(builder.serve_connection(
-            parse_errors::JsonParseErrors::new(TokioIo::new(stream)),
+            parse_errors::JsonParseErrors::new(TokioIo::new(zero_copy::ZeroCopyStream::new(
+                stream,
+            ))),
             TowerToHyperService::new(service),
         ));
         tokio::spawn(async move {

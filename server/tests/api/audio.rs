@@ -214,6 +214,89 @@ async fn byte_ranges_are_served_partially() {
     }
 }
 
+/// A file large enough for the zero-copy path (slices of 16 KiB and more leave through
+/// `sendfile`): ranges and the whole file arrive byte for byte, HEAD carries no body, and the
+/// metric of bytes sent from files grows by at least what the local store served.
+#[tokio::test]
+async fn large_ranges_leave_through_sendfile_byte_for_byte() {
+    const TOKEN: &str = "audio-metrics-token-0123456789-abcdef";
+    const BIG: usize = 300_000;
+    let sent_from_files = |text: &str| -> f64 {
+        text.lines()
+            .find_map(|line| {
+                line.strip_prefix("tingshu_audio_sent_from_files_bytes_total ")?
+                    .parse()
+                    .ok()
+            })
+            .expect("the metric is in the scrape")
+    };
+    for store in STORES {
+        let app = spawn_app_with(|config| {
+            config.metrics_token = Some(TOKEN.parse().unwrap());
+            config.storage_url = store.map(str::to_owned);
+        })
+        .await;
+        let data: Vec<u8> = (0..BIG).map(|i| (i * 13 % 241) as u8).collect();
+        app.storage
+            .put_bytes("test/long.bin", data.clone())
+            .await
+            .unwrap();
+        app.sql("INSERT INTO categories (id, slug, name_zh, name_en, name_ja, created_at) VALUES (1, 'c', '类', 'C', 'C', 0)")
+            .await;
+        app.sql("INSERT INTO authors (id, name) VALUES (1, '作者')")
+            .await;
+        app.sql("INSERT INTO books (id, title, author_id, description, category_id, access, created_at, updated_at) VALUES (1, '免费书', 1, '', 1, 'free', 0, 0)")
+            .await;
+        app.sql(&format!(
+            "INSERT INTO assets (id, storage_key, mime, bytes, sha256, duration_secs, created_at) VALUES (1, 'test/long.bin', 'audio/wav', {BIG}, '{}', 1.0, 0)",
+            sha256_hex(&data)
+        ))
+        .await;
+        app.sql("INSERT INTO chapters (id, book_id, idx, title, asset_id, is_free, created_at) VALUES (1, 1, 1, 'one', 1, false, 0)")
+            .await;
+        let scrape = || async {
+            let response = app.get_as("/metrics", TOKEN).await;
+            assert_eq!(response.status(), StatusCode::OK);
+            sent_from_files(&response.text().await.unwrap())
+        };
+        let before = scrape().await;
+
+        let mut served = 0;
+        for (range, start, end) in [
+            ("bytes=1000-200999", 1000, 200_999),
+            ("bytes=-65536", BIG - 65_536, BIG - 1),
+            ("bytes=299990-", 299_990, BIG - 1),
+        ] {
+            let response = get(&app, "/api/chapters/1/audio", &[("Range", range)]).await;
+            assert_eq!(response.status(), StatusCode::PARTIAL_CONTENT, "{range}");
+            let body = response.bytes().await.unwrap();
+            assert!(body.as_ref() == &data[start..=end], "{range}: other bytes");
+            served += end - start + 1;
+        }
+        let whole = get(&app, "/api/chapters/1/audio", &[]).await;
+        assert_eq!(whole.status(), StatusCode::OK);
+        assert!(whole.bytes().await.unwrap().as_ref() == data.as_slice());
+        served += BIG;
+        let head = app
+            .client
+            .head(app.url("/api/chapters/1/audio"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(header(&head, header::CONTENT_LENGTH), BIG.to_string());
+        assert!(head.bytes().await.unwrap().is_empty());
+
+        let grown = scrape().await - before;
+        if store.is_none() {
+            // The 10-byte tail is below the zero-copy size and is written from memory.
+            assert!(
+                grown >= (served - 10) as f64,
+                "only {grown} of {served} bytes were sent from the file"
+            );
+        }
+    }
+}
+
 #[tokio::test]
 async fn unsatisfiable_ranges_are_416_and_several_ranges_get_the_whole_file() {
     for store in STORES {
