@@ -72,7 +72,8 @@ fn whole_numbers_as_integers(value: &mut serde_json::Value) {
     }
 }
 
-/// A JSON body that may be left out: no body, or only white space, is `T::default()`.
+/// A JSON body that may be left out: no body, only white space, or JSON `null` (what
+/// `JSON.stringify(undefined ?? null)` sends) is `T::default()`.
 pub struct OptionalBody<T>(pub T);
 
 impl<S, T> FromRequest<S> for OptionalBody<T>
@@ -90,6 +91,9 @@ where
             return Ok(Self(T::default()));
         }
         let Json(value) = Json::<serde_json::Value>::from_bytes(&bytes)?;
+        if value.is_null() {
+            return Ok(Self(T::default()));
+        }
         read_value(value).map(Self)
     }
 }

@@ -313,6 +313,33 @@ async fn signing_out_without_a_body_ends_the_current_session() {
 }
 
 #[tokio::test]
+async fn signing_out_with_a_null_body_ends_the_current_session() {
+    let app = spawn_app().await;
+    let user = app.signed_up_user("nullbody").await;
+    let logout = app
+        .call(
+            Method::POST,
+            "/api/auth/logout",
+            Some(&user.access_token),
+            Some(&serde_json::Value::Null),
+        )
+        .await;
+    assert_eq!(logout.status(), 200);
+    assert_session_ended(&app, &user).await;
+    // A body that is neither an object nor null is still refused.
+    let other = app.signed_up_user("listbody").await;
+    let refused = app
+        .call(
+            Method::POST,
+            "/api/auth/logout",
+            Some(&other.access_token),
+            Some(&json!([1])),
+        )
+        .await;
+    assert_eq!(refused.status(), 400);
+}
+
+#[tokio::test]
 async fn signing_out_ends_only_that_session() {
     let app = spawn_app().await;
     let user = app.signed_up_user("leaver").await;
