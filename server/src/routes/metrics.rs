@@ -187,7 +187,7 @@ fn readings(state: &AppState) -> Readings {
                 .map(|(queue, _, counts)| (label("queue", *queue), counts.dropped)),
         );
     let callers = state.accounts.callers.stats();
-    let caches: [(&'static str, CacheReading); 8] = [
+    let caches: [(&'static str, CacheReading); 9] = [
         ("sessions", callers.sessions.reading()),
         ("accounts", callers.accounts.reading()),
         ("catalog_counts", state.catalog_counts.stats().reading()),
@@ -196,6 +196,7 @@ fn readings(state: &AppState) -> Readings {
         ("open_files", state.audio.files_stats().reading()),
         ("stored_objects", state.audio.objects_stats().reading()),
         ("settings", state.settings.stats().reading()),
+        ("search_results", state.search.results_stats().reading()),
     ];
     readings.counter(
         "cache_lookups",

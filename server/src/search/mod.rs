@@ -15,6 +15,10 @@
 //! [`SearchIndex::reindex_book`] / [`SearchIndex::remove_book`], bulk changes (the demo
 //! seed) [`SearchIndex::rebuild`]; [`refresh_every`] rebuilds it from the database on a
 //! schedule, which brings in play counts (the "popular" order) and other servers' changes.
+//!
+//! A search's results are kept for the index as it is ([`ResultsCache`]): the same search
+//! again (a popular query, a page reloaded) is answered without tantivy until the index
+//! changes, as its key carries the index's generation, which every commit advances.
 pub mod documents;
 mod query;
 mod schema;
@@ -28,7 +32,11 @@ pub use query::escape_html;
 
 use std::{
     path::{Path, PathBuf},
-    sync::{Arc, Mutex},
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc, Mutex,
+    },
+    time::Duration,
 };
 
 use anyhow::Context;
@@ -43,6 +51,7 @@ use tantivy::{
 };
 use tingshu_core::Lang;
 
+use crate::metrics::CacheStats;
 pub use documents::BookDoc;
 use schema::Fields;
 
@@ -61,8 +70,13 @@ const WRITER_MEMORY: usize = 32_000_000;
 /// Books loaded from the database per batch while rebuilding.
 const REBUILD_BATCH: u64 = 500;
 
+/// How much kept results may weigh in all (their estimated bytes).
+const RESULTS_CACHE_BYTES: u64 = 4 << 20;
+/// How long a search's results are kept at most (an index changes far less often).
+const RESULTS_TTL: Duration = Duration::from_secs(60);
+
 /// How results are ordered.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum SearchSort {
     /// Best match first.
     #[default]
@@ -74,7 +88,7 @@ pub enum SearchSort {
 }
 
 /// One search: the query text, filters, order and the page wanted.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SearchRequest {
     pub query: String,
     /// Books in any of these categories (a category and its subcategories); empty means all.
@@ -121,6 +135,47 @@ pub struct SearchResults {
     pub category_counts: Vec<(i32, u64)>,
 }
 
+impl SearchResults {
+    /// About how many bytes the results hold (the weight of a kept entry).
+    fn weight(&self) -> u32 {
+        let hits: usize = self
+            .hits
+            .iter()
+            .map(|hit| {
+                let h = &hit.highlights;
+                64 + [&h.title, &h.author, &h.description]
+                    .iter()
+                    .map(|text| text.as_ref().map_or(0, String::len))
+                    .sum::<usize>()
+            })
+            .sum();
+        u32::try_from(128 + hits + 16 * self.category_counts.len()).unwrap_or(u32::MAX)
+    }
+}
+
+/// Results of searches on one generation of the index, the last [`RESULTS_TTL`] at most.
+struct ResultsCache {
+    kept: moka::sync::Cache<(u64, SearchRequest), Arc<SearchResults>>,
+    stats: CacheStats,
+}
+
+impl Default for ResultsCache {
+    fn default() -> Self {
+        Self {
+            kept: moka::sync::Cache::builder()
+                .max_capacity(RESULTS_CACHE_BYTES)
+                .weigher(
+                    |(_, request): &(u64, SearchRequest), results: &Arc<SearchResults>| {
+                        results.weight().saturating_add(request.query.len() as u32)
+                    },
+                )
+                .time_to_live(RESULTS_TTL)
+                .build(),
+            stats: CacheStats::default(),
+        }
+    }
+}
+
 /// The search index handle; cheap to clone (shared inside).
 #[derive(Clone)]
 pub struct SearchIndex {
@@ -137,6 +192,9 @@ struct Inner {
     writes: tokio::sync::Mutex<()>,
     /// Where the index lives on disk (None in memory).
     dir: Option<PathBuf>,
+    /// Advanced by every commit, after the reader sees it: the key of kept results.
+    generation: AtomicU64,
+    results: ResultsCache,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -189,6 +247,8 @@ impl SearchIndex {
                 fields,
                 writes: tokio::sync::Mutex::new(()),
                 dir,
+                generation: AtomicU64::new(0),
+                results: ResultsCache::default(),
             }),
         })
     }
@@ -270,9 +330,25 @@ impl SearchIndex {
         .await
     }
 
-    /// Runs a search; `limit` 0 answers only the counts.
+    /// Runs a search; `limit` 0 answers only the counts. The same search on the same
+    /// generation of the index is answered from the kept results.
     pub async fn search(&self, request: SearchRequest) -> anyhow::Result<SearchResults> {
-        self.blocking(move |inner| inner.search(&request)).await
+        let cache = &self.inner.results;
+        let key = (self.inner.generation.load(Ordering::Acquire), request);
+        cache.stats.looked_up();
+        if let Some(kept) = cache.kept.get(&key) {
+            return Ok(SearchResults::clone(&kept));
+        }
+        cache.stats.missed();
+        let request = key.1.clone();
+        let results = self.blocking(move |inner| inner.search(&request)).await?;
+        cache.kept.insert(key, Arc::new(results.clone()));
+        Ok(results)
+    }
+
+    /// Lookups and misses of the kept results.
+    pub fn results_stats(&self) -> &CacheStats {
+        &self.inner.results.stats
     }
 
     /// The ids of the `limit` books (published or not) that best match `query`, matched as a
@@ -426,6 +502,8 @@ impl Inner {
         self.reader
             .reload()
             .context("cannot reload the search index")?;
+        // Results kept for the generation before are never looked up again.
+        self.generation.fetch_add(1, Ordering::Release);
         Ok(())
     }
 

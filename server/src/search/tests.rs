@@ -338,3 +338,29 @@ async fn an_index_on_disk_is_reused_and_rebuilt_when_its_version_changes() {
     assert!(created, "another version: rebuilt empty");
     assert_eq!(index.reader().unwrap().searcher().num_docs(), 0);
 }
+
+#[tokio::test]
+async fn a_search_again_is_answered_from_the_kept_results_until_the_index_changes() {
+    let index = index().await;
+    let misses = |index: &SearchIndex| index.results_stats().reading().misses;
+    assert_eq!(ids(&index, "西游").await, vec![1]);
+    assert_eq!(misses(&index), 1);
+    assert_eq!(ids(&index, "西游").await, vec![1]);
+    assert_eq!(misses(&index), 1, "the same search again is kept");
+    assert_eq!(index.results_stats().reading().hits, 1);
+    // Another page or filter is another search.
+    let mut second_page = request("西游");
+    second_page.offset = 20;
+    assert!(ids_for(&index, second_page).await.is_empty());
+    assert_eq!(misses(&index), 2);
+
+    // A change to the index is seen at once: the kept results belong to the old index.
+    index
+        .replace_all(vec![book(9, "西游新记", "New West", "某人", FANTASY)])
+        .await
+        .unwrap();
+    assert_eq!(ids(&index, "西游").await, vec![9]);
+    assert_eq!(misses(&index), 3);
+    index.remove_book(9).await.unwrap();
+    assert!(ids(&index, "西游").await.is_empty());
+}
