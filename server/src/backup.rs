@@ -111,7 +111,7 @@ async fn copy_into(config: &Config, database: &Path, output: &Path) -> anyhow::R
     let manifest = Manifest {
         format: FORMAT,
         version: env!("CARGO_PKG_VERSION").to_owned(),
-        created_at: chrono::Utc::now().timestamp_millis(),
+        created_at: crate::clock::now_ms(),
         database_bytes: std::fs::metadata(&copy)?.len(),
         media_files,
         media_bytes,

@@ -213,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_token_carries_its_user_and_session() {
-        let now = chrono::Utc::now().timestamp_millis();
+        let now = crate::clock::now_ms();
         let issued = keys().issue(7, "session-1", now).unwrap();
         assert!(issued.expires_at_ms > now && issued.expires_at_ms <= now + ACCESS_TOKEN_TTL_MS);
         let claims = keys().verify(&issued.token).unwrap();
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn expired_foreign_or_altered_tokens_are_refused() {
-        let now = chrono::Utc::now().timestamp_millis();
+        let now = crate::clock::now_ms();
         let expired = keys()
             .issue(7, "s", now - ACCESS_TOKEN_TTL_MS - 2000)
             .unwrap();
@@ -242,7 +242,7 @@ mod tests {
     #[test]
     fn the_secret_is_generated_once_and_kept_private() {
         let dir = tempfile::tempdir().unwrap();
-        let now = chrono::Utc::now().timestamp_millis();
+        let now = crate::clock::now_ms();
         let first = TokenKeys::load_or_create(None, dir.path())
             .unwrap()
             .issue(1, "s", now)

@@ -187,7 +187,7 @@ where
             created_at: if kind == Logged::Skipped {
                 0
             } else {
-                chrono::Utc::now().timestamp_millis()
+                crate::clock::now_ms()
             },
             method: request.method().clone(),
             ip: request.extensions().get::<ClientAddr>().map(|c| c.0),

@@ -65,7 +65,7 @@ pub fn roll_up_every_hour(db: Db, settings: Settings) {
     every(FIRST_AFTER, EVERY, move || {
         let (db, settings) = (db.clone(), settings.clone());
         async move {
-            let now_ms = chrono::Utc::now().timestamp_millis();
+            let now_ms = crate::clock::now_ms();
             let days = settings.current().await.access_log_retention_days;
             match apply_retention(&db, days, now_ms).await {
                 Ok(report) if report.removed > 0 => {

@@ -46,7 +46,7 @@ pub fn roll_up_every_minute(analytics: Analytics) {
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            let now_ms = chrono::Utc::now().timestamp_millis();
+            let now_ms = crate::clock::now_ms();
             if let Err(error) = analytics.roll_up(now_ms).await {
                 tracing::warn!(%error, "analytics roll-up failed; retrying next minute");
             }

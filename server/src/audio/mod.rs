@@ -136,7 +136,7 @@ pub async fn serve_stored(
         mime: &mime,
         etag: etag.as_ref(),
     };
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     serve::serve(method, headers, file, serve::CachePolicy::Bearer, now_ms).await
 }
 

@@ -52,7 +52,7 @@ async fn check_then_run(
         Err(error) => return error.into_response(),
     };
     *user_id = caller.as_ref().map(|caller| caller.user.id);
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     let subject = caller.as_ref().map(|caller| Subject {
         user_type: caller.user.user_type.clone(),
         subscription_type: caller.user.subscription_type.clone(),
@@ -100,7 +100,7 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<Option<Ca
         .sub
         .parse()
         .map_err(|_| ApiError::auth_required(said("api.auth.invalidToken")))?;
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     let callers = &state.accounts.callers;
     let session = callers
         .session(&claims.sid, async {

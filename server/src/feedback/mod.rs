@@ -19,7 +19,7 @@ pub async fn submit_feedback(db: &Db, input: &FeedbackInput, origin: Origin) -> 
     let lang = tingshu_core::Lang::parse(&origin.language).unwrap_or_default();
     let feedback =
         validate_feedback(input, lang).map_err(|errors| ApiError::invalid_form(&errors, lang))?;
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     let txn = db.begin_write().await?;
     let id = repository::insert(&txn, &feedback, &origin, now_ms).await?;
     txn.commit().await?;

@@ -149,7 +149,7 @@ impl TryFrom<ProgressBody> for ProgressReport {
         let position_secs = seconds(body.position_secs, "positionSecs", &mut fields);
         let duration_secs = seconds(body.duration_secs, "durationSecs", &mut fields);
         // A client clock running ahead must not block every later report: cap at server time.
-        let server_now = chrono::Utc::now().timestamp_millis();
+        let server_now = crate::clock::now_ms();
         let updated_at = match body.updated_at {
             Some(ms) if ms > 0 => ms.min(server_now),
             _ => {
@@ -381,7 +381,7 @@ pub async fn save_progress(
                         &txn,
                         user_id,
                         chapter.book_id,
-                        chrono::Utc::now().timestamp_millis(),
+                        crate::clock::now_ms(),
                     )
                     .await?
                 {

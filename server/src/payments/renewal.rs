@@ -29,7 +29,7 @@ pub fn sweep_every_minute(payments: Payments) {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
         loop {
             tick.tick().await;
-            let now_ms = chrono::Utc::now().timestamp_millis();
+            let now_ms = crate::clock::now_ms();
             if let Err(error) = orders::expire_due(&payments, now_ms).await {
                 tracing::warn!("expiring unpaid orders failed: {error}");
             }

@@ -61,7 +61,7 @@ async fn report(
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default(),
     };
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     anti_crawler.reports.record(input, reporter, lang, now_ms)?;
     Ok(success(Nothing))
 }

@@ -52,7 +52,7 @@ pub async fn chapter_audio(
     method: Method,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     let chapter = audio.chapter(id, now_ms).await?;
     let for_anyone = audio::access_for(audio.db(), &chapter, None, now_ms).await?;
     let policy = match for_anyone.kind {

@@ -70,7 +70,7 @@ fn record(
         global_privacy_control: says_one(headers, "sec-gpc"),
         site_host: text(headers, header::HOST),
     };
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     state.tracking.record(kind, input, visit, lang, now_ms)?;
     Ok(success(Nothing))
 }
@@ -141,7 +141,7 @@ async fn behavior_stats(
     RequestLang(lang): RequestLang,
     SignedIn(caller): SignedIn,
 ) -> ApiResult<Json<Success<ListeningStats>>> {
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     Ok(success(
         stats::listening_stats(state.tracking.db.reader(), caller.user.id, lang, now_ms).await?,
     ))
@@ -173,7 +173,7 @@ async fn save_preference(
     SignedIn(caller): SignedIn,
     Body(input): Body<ValidatePreferenceInput>,
 ) -> ApiResult<Json<Success<PreferenceView>>> {
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     Ok(success(
         preferences::save(&state.tracking.db, caller.user.id, input, lang, now_ms).await?,
     ))

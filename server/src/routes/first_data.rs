@@ -133,7 +133,7 @@ pub async fn first_data(
     lang: Lang,
     page: FirstPage,
 ) -> ApiResult<Option<FirstData>> {
-    let now = chrono::Utc::now().timestamp_millis();
+    let now = crate::clock::now_ms();
     let mut data = FirstData::empty(lang);
     let first_page = |page_size| Paging { page: 1, page_size };
     match page {

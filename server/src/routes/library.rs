@@ -272,7 +272,7 @@ async fn save_progress(
     body: Bytes,
 ) -> ApiResult<Json<Success<Progress>>> {
     let report = ProgressReport::try_from(progress_body(&headers, &body)?)?;
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     audio::ensure_playable(&state.audio, &caller.user, chapter_id, lang, now_ms).await?;
     let user_id = caller.user.id;
     Ok(success(

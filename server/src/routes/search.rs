@@ -33,7 +33,7 @@ async fn search(
     state.budgets.spend(Budget::Search, address, lang).await?;
     let input = SearchInput::parse(params, lang)?;
     let user_id = caller.map(|caller| caller.user.id);
-    let now_ms = chrono::Utc::now().timestamp_millis();
+    let now_ms = crate::clock::now_ms();
     Ok(success(
         service::search(
             &state.db,

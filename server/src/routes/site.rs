@@ -55,7 +55,7 @@ pub struct SiteInfo {
 #[tracing::instrument(skip_all)]
 async fn get_site(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     let settings = state.settings.current().await;
-    let now = chrono::Utc::now().timestamp_millis();
+    let now = crate::clock::now_ms();
     let ads = ads::running(state.db.reader(), now).await?;
     let info = SiteInfo {
         support_href: support_href(SupportHrefInput {

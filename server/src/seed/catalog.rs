@@ -391,7 +391,7 @@ pub async fn demo_catalog(db: &Db, storage: &Storage) -> anyhow::Result<()> {
     if seeded {
         return Ok(());
     }
-    let now = chrono::Utc::now().timestamp_millis();
+    let now = crate::clock::now_ms();
     let txn = db
         .begin_write()
         .await

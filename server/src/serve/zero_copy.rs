@@ -140,6 +140,24 @@ impl ZeroCopyStream {
         self.sent_from_files
     }
 
+    /// Runs the write `send` once the socket can take bytes, again for as long as it would
+    /// block.
+    fn poll_socket(
+        &self,
+        cx: &mut Context<'_>,
+        send: impl Fn(&TcpStream) -> rustix::io::Result<usize>,
+    ) -> Poll<io::Result<usize>> {
+        loop {
+            ready!(self.inner.poll_write_ready(cx))?;
+            match self.inner.try_io(Interest::WRITABLE, || {
+                send(&self.inner).map_err(io::Error::from)
+            }) {
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
+                done => return Poll::Ready(done),
+            }
+        }
+    }
+
     /// Sends up to `buf.len()` bytes of `file` from `offset` once the socket can take them;
     /// writes `buf` itself where the file system cannot `sendfile`.
     fn poll_send_file(
@@ -149,31 +167,25 @@ impl ZeroCopyStream {
         file: &File,
         offset: u64,
     ) -> Poll<io::Result<usize>> {
-        loop {
-            ready!(self.inner.poll_write_ready(cx))?;
-            let sent = self.inner.try_io(Interest::WRITABLE, || {
-                let mut at = offset;
-                rustix::fs::sendfile(&self.inner, file, Some(&mut at), buf.len())
-                    .map_err(io::Error::from)
-            });
-            return match sent {
-                Ok(0) => Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                Ok(sent) => {
-                    self.sent_from_files += sent as u64;
-                    SENT_FROM_FILES.fetch_add(sent as u64, Ordering::Relaxed);
-                    Poll::Ready(Ok(sent))
-                }
-                Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
-                Err(error)
-                    if matches!(
-                        error.raw_os_error(),
-                        Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)
-                    ) =>
-                {
-                    Pin::new(&mut self.inner).poll_write(cx, buf)
-                }
-                Err(error) => Poll::Ready(Err(error)),
-            };
+        let sent = ready!(self.poll_socket(cx, |socket| {
+            rustix::fs::sendfile(socket, file, Some(&mut { offset }), buf.len())
+        }));
+        match sent {
+            Ok(0) => Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+            Ok(sent) => {
+                self.sent_from_files += sent as u64;
+                SENT_FROM_FILES.fetch_add(sent as u64, Ordering::Relaxed);
+                Poll::Ready(Ok(sent))
+            }
+            Err(error)
+                if matches!(
+                    error.raw_os_error(),
+                    Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)
+                ) =>
+            {
+                Pin::new(&mut self.inner).poll_write(cx, buf)
+            }
+            Err(error) => Poll::Ready(Err(error)),
         }
     }
 
@@ -184,22 +196,14 @@ impl ZeroCopyStream {
         cx: &mut Context<'_>,
         bufs: &[IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        loop {
-            ready!(self.inner.poll_write_ready(cx))?;
-            let sent = self.inner.try_io(Interest::WRITABLE, || {
-                rustix::net::sendmsg(
-                    &self.inner,
-                    bufs,
-                    &mut rustix::net::SendAncillaryBuffer::default(),
-                    rustix::net::SendFlags::MORE | rustix::net::SendFlags::NOSIGNAL,
-                )
-                .map_err(io::Error::from)
-            });
-            match sent {
-                Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
-                done => return Poll::Ready(done),
-            }
-        }
+        self.poll_socket(cx, |socket| {
+            rustix::net::sendmsg(
+                socket,
+                bufs,
+                &mut rustix::net::SendAncillaryBuffer::default(),
+                rustix::net::SendFlags::MORE | rustix::net::SendFlags::NOSIGNAL,
+            )
+        })
     }
 }
 

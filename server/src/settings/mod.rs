@@ -159,7 +159,7 @@ impl Settings {
                 return Err(ApiError::invalid_form(&errors, lang))
             }
         };
-        let now = chrono::Utc::now().timestamp_millis();
+        let now = crate::clock::now_ms();
         let txn = self.db.begin_write().await?;
         let before = read(&txn, &self.defaults).await?;
         let rows = fields(&settings)

@@ -89,7 +89,7 @@ pub fn roll_up_every_hour(db: Db, retention_days: u32) {
     every(FIRST_AFTER, EVERY, move || {
         let db = db.clone();
         async move {
-            let now_ms = chrono::Utc::now().timestamp_millis();
+            let now_ms = crate::clock::now_ms();
             match apply_retention(&db, retention_days, now_ms).await {
                 Ok(report)
                     if report.removed > 0

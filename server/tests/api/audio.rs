@@ -38,12 +38,22 @@ const STORES: [Option<&str>; 2] = [None, Some("memory://")];
 
 /// [`arranged_app`] with its files in the store of `storage_url`.
 async fn arranged_app_on(storage_url: Option<&str>) -> (TestApp, String) {
+    arranged_app_holding(storage_url, content(), |_| {}).await
+}
+
+/// [`arranged_app_on`] with `data` as the audio of chapters 1–6 and the config adjusted.
+async fn arranged_app_holding(
+    storage_url: Option<&str>,
+    data: Vec<u8>,
+    adjust: impl FnOnce(&mut tingshu_server::config::Config),
+) -> (TestApp, String) {
     let app = spawn_app_with(|config| {
         config.jwt_secret = Some(SECRET.parse().unwrap());
         config.storage_url = storage_url.map(str::to_owned);
+        adjust(config);
     })
     .await;
-    let data = content();
+    let len = data.len();
     app.storage
         .put_bytes("test/tone.bin", data.clone())
         .await
@@ -66,7 +76,7 @@ async fn arranged_app_on(storage_url: Option<&str>) -> (TestApp, String) {
     .await;
     app.sql(&format!(
         "INSERT INTO assets (id, storage_key, mime, bytes, sha256, duration_secs, created_at) VALUES
-         (1, 'test/tone.bin', 'audio/wav', {LEN}, '{sha}', 1.0, 0),
+         (1, 'test/tone.bin', 'audio/wav', {len}, '{sha}', 1.0, 0),
          (2, 'test/missing.bin', 'audio/mpeg', 10, '{}', 1.0, 0)",
         "0".repeat(64)
     ))
@@ -95,6 +105,14 @@ async fn arranged_app_on(storage_url: Option<&str>) -> (TestApp, String) {
     app.sql("INSERT INTO promotion_books (promotion_id, book_id) VALUES (1, 4), (2, 5)")
         .await;
     (app, sha)
+}
+
+async fn head(app: &TestApp, path: &str) -> reqwest::Response {
+    app.client
+        .head(app.url(path))
+        .send()
+        .await
+        .expect("HEAD failed")
 }
 
 async fn get(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
@@ -167,12 +185,7 @@ async fn the_whole_file_with_its_validators_and_type() {
             content().as_slice()
         );
 
-        let head = app
-            .client
-            .head(app.url("/api/chapters/1/audio"))
-            .send()
-            .await
-            .unwrap();
+        let head = head(&app, "/api/chapters/1/audio").await;
         assert_eq!(head.status(), StatusCode::OK);
         assert_eq!(header(&head, header::CONTENT_LENGTH), LEN.to_string());
         assert_eq!(header(&head, header::ETAG), format!("\"{sha}\""));
@@ -230,30 +243,12 @@ async fn large_ranges_leave_through_sendfile_byte_for_byte() {
             })
             .expect("the metric is in the scrape")
     };
+    let data: Vec<u8> = (0..BIG).map(|i| (i * 13 % 241) as u8).collect();
     for store in STORES {
-        let app = spawn_app_with(|config| {
+        let (app, _) = arranged_app_holding(store, data.clone(), |config| {
             config.metrics_token = Some(TOKEN.parse().unwrap());
-            config.storage_url = store.map(str::to_owned);
         })
         .await;
-        let data: Vec<u8> = (0..BIG).map(|i| (i * 13 % 241) as u8).collect();
-        app.storage
-            .put_bytes("test/long.bin", data.clone())
-            .await
-            .unwrap();
-        app.sql("INSERT INTO categories (id, slug, name_zh, name_en, name_ja, created_at) VALUES (1, 'c', '类', 'C', 'C', 0)")
-            .await;
-        app.sql("INSERT INTO authors (id, name) VALUES (1, '作者')")
-            .await;
-        app.sql("INSERT INTO books (id, title, author_id, description, category_id, access, created_at, updated_at) VALUES (1, '免费书', 1, '', 1, 'free', 0, 0)")
-            .await;
-        app.sql(&format!(
-            "INSERT INTO assets (id, storage_key, mime, bytes, sha256, duration_secs, created_at) VALUES (1, 'test/long.bin', 'audio/wav', {BIG}, '{}', 1.0, 0)",
-            sha256_hex(&data)
-        ))
-        .await;
-        app.sql("INSERT INTO chapters (id, book_id, idx, title, asset_id, is_free, created_at) VALUES (1, 1, 1, 'one', 1, false, 0)")
-            .await;
         let scrape = || async {
             let response = app.get_as("/metrics", TOKEN).await;
             assert_eq!(response.status(), StatusCode::OK);
@@ -277,12 +272,7 @@ async fn large_ranges_leave_through_sendfile_byte_for_byte() {
         assert_eq!(whole.status(), StatusCode::OK);
         assert!(whole.bytes().await.unwrap().as_ref() == data.as_slice());
         served += BIG;
-        let head = app
-            .client
-            .head(app.url("/api/chapters/1/audio"))
-            .send()
-            .await
-            .unwrap();
+        let head = head(&app, "/api/chapters/1/audio").await;
         assert_eq!(header(&head, header::CONTENT_LENGTH), BIG.to_string());
         assert!(head.bytes().await.unwrap().is_empty());
 
