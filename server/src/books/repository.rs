@@ -263,6 +263,34 @@ pub fn summary_select(backend: DbBackend, now_ms: i64) -> Select<book::Entity> {
         .column_as(campaign_end(now_ms), "free_until")
 }
 
+/// A listed book's summary row with its descriptions: a book's page in one query.
+#[derive(Debug, Clone, PartialEq, FromQueryResult)]
+pub struct DetailRow {
+    #[sea_orm(nested)]
+    pub summary: SummaryRow,
+    pub description: String,
+    pub description_en: Option<String>,
+    pub description_ja: Option<String>,
+}
+
+/// The detail row of a listed book, or `None` when no listed book has this id.
+pub async fn detail_row(
+    db: &impl ConnectionTrait,
+    id: i32,
+    now_ms: i64,
+) -> Result<Option<DetailRow>, DbErr> {
+    summary_select(db.get_database_backend(), now_ms)
+        .columns([
+            book::Column::Description,
+            book::Column::DescriptionEn,
+            book::Column::DescriptionJa,
+        ])
+        .filter(book::Column::Id.eq(id))
+        .into_model::<DetailRow>()
+        .one(db)
+        .await
+}
+
 /// The summary rows of these books, in no particular order (unknown ids are skipped).
 pub async fn summary_rows(
     db: &impl ConnectionTrait,

@@ -280,12 +280,14 @@ pub async fn book_detail(
     listener: Option<&user::Model>,
     now_ms: i64,
 ) -> ApiResult<BookDetail> {
-    let book = books::require_book(db, id).await?;
+    let row = books::repository::detail_row(db, id, now_ms)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(id)))?;
     let (description, description_lang) = books::localized_text(
         lang,
-        &book.description,
-        book.description_en.as_deref(),
-        book.description_ja.as_deref(),
+        &row.description,
+        row.description_en.as_deref(),
+        row.description_ja.as_deref(),
     );
     let description = text::plain_text(&description);
     let me = match listener {
@@ -300,14 +302,18 @@ pub async fn book_detail(
         }
         None => None,
     };
-    let summary = books::summaries(db, lang, &[book.id], now_ms)
-        .await?
-        .pop()
-        .ok_or_else(|| ApiError::NotFound(Missing::Book(id)))?;
-    let viewer_access =
-        AccessContext::with_campaign(db, &book, &[], listener, now_ms, summary.free_until)
-            .await?
-            .of_book(book.id);
+    let access = AccessContext::with_campaign(
+        db,
+        id,
+        &row.summary.access,
+        &[],
+        listener,
+        now_ms,
+        row.summary.free_until,
+    )
+    .await?;
+    let summary = books::summary(lang, row.summary)?;
+    let viewer_access = access.of_book(id);
     Ok(BookDetail {
         book: summary,
         description,
@@ -328,35 +334,23 @@ struct AccessContext {
 }
 
 impl AccessContext {
-    async fn load(
-        db: &impl ConnectionTrait,
-        book: &book::Model,
-        chapter_ids: &[i32],
-        listener: Option<&user::Model>,
-        now_ms: i64,
-    ) -> Result<Self, DbErr> {
-        let campaign_ends_at = repository::campaign_ends(db, &[book.id], now_ms)
-            .await?
-            .get(&book.id)
-            .copied();
-        Self::with_campaign(db, book, chapter_ids, listener, now_ms, campaign_ends_at).await
-    }
-
-    /// The context when the book's running campaign end is already known (a book's summary
-    /// carries it as `freeUntil`): only a listener's purchases are read.
+    /// The context of the book `book_id` with this stored `access`, whose running campaign's
+    /// end is already known (a book's summary carries it as `freeUntil`): only a listener's
+    /// purchases are read.
     async fn with_campaign(
         db: &impl ConnectionTrait,
-        book: &book::Model,
+        book_id: i32,
+        access: &str,
         chapter_ids: &[i32],
         listener: Option<&user::Model>,
         now_ms: i64,
         campaign_ends_at: Option<i64>,
     ) -> Result<Self, DbErr> {
         let purchases = match listener {
-            Some(user) => repository::purchases(db, user.id, book.id, chapter_ids).await?,
+            Some(user) => repository::purchases(db, user.id, book_id, chapter_ids).await?,
             None => Vec::new(),
         };
-        let book_access = spelled(&format!("book {}", book.id), "access", &book.access)?;
+        let book_access = spelled(&format!("book {book_id}"), "access", access)?;
         Ok(Self {
             book_access,
             campaign_ends_at,
@@ -438,10 +432,21 @@ pub async fn chapters(
     listener: Option<&user::Model>,
     now_ms: i64,
 ) -> ApiResult<Page<ChapterSummary>> {
-    let book = books::require_book(db, book_id).await?;
+    let (book_access, campaign_ends_at) = repository::book_access(db, book_id, now_ms)
+        .await?
+        .ok_or(ApiError::NotFound(Missing::Book(book_id)))?;
     let (rows, total) = repository::chapters_page(db, book_id, paging).await?;
     let ids: Vec<i32> = rows.iter().map(|c| c.id).collect();
-    let access = AccessContext::load(db, &book, &ids, listener, now_ms).await?;
+    let access = AccessContext::with_campaign(
+        db,
+        book_id,
+        &book_access,
+        &ids,
+        listener,
+        now_ms,
+        campaign_ends_at,
+    )
+    .await?;
     let mut progress = match listener {
         Some(user) => library::repository::progress_for_chapters(db, user.id, &ids).await?,
         None => HashMap::new(),
@@ -497,12 +502,21 @@ pub async fn chapter_detail(
     let chapter = books::repository::find_chapter(db, id)
         .await?
         .ok_or_else(|| ApiError::NotFound(Missing::Chapter(id)))?;
-    let book = books::repository::find_book(db, chapter.book_id)
+    let book_row = books::repository::summary_rows(db, &[chapter.book_id], now_ms)
         .await?
+        .pop()
         .ok_or_else(|| ApiError::NotFound(Missing::Chapter(id)))?;
-    let access = AccessContext::load(db, &book, &[chapter.id], listener, now_ms)
-        .await?
-        .of(&chapter);
+    let access = AccessContext::with_campaign(
+        db,
+        book_row.id,
+        &book_row.access,
+        &[chapter.id],
+        listener,
+        now_ms,
+        book_row.free_until,
+    )
+    .await?
+    .of(&chapter);
     let progress = match listener {
         Some(user) => library::repository::progress_for_chapters(db, user.id, &[chapter.id])
             .await?
@@ -520,10 +534,7 @@ pub async fn chapter_detail(
         let (url, expires_at) = audio.link(chapter.id, listener.map(|u| u.id), needs_signature);
         AudioLink { url, expires_at }
     });
-    let book_summary = books::summaries(db, lang, &[book.id], now_ms)
-        .await?
-        .pop()
-        .ok_or_else(|| ApiError::NotFound(Missing::Chapter(id)))?;
+    let book_summary = books::summary(lang, book_row)?;
     Ok(ChapterDetail {
         chapter: chapter_summary(lang, &chapter, access, progress),
         book_id: chapter.book_id,

@@ -347,28 +347,22 @@ pub async fn books_by_ids(
         .await
 }
 
-/// For each of these books in a running campaign (named in it or filed in one of its
-/// categories), the latest end.
-pub async fn campaign_ends(
+/// A listed book's stored access and the end of the latest campaign running for it at
+/// `now_ms` (none when no campaign covers it), in one query; `None` when no listed book has
+/// this id.
+pub async fn book_access(
     db: &impl ConnectionTrait,
-    book_ids: &[i32],
+    book_id: i32,
     now_ms: i64,
-) -> Result<HashMap<i32, i64>, DbErr> {
-    if book_ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows: Vec<(i32, Option<i64>)> = book::Entity::find()
+) -> Result<Option<(String, Option<i64>)>, DbErr> {
+    book::Entity::find_by_id(book_id)
+        .filter(listed())
         .select_only()
-        .column(book::Column::Id)
+        .column(book::Column::Access)
         .column_as(campaign_end(now_ms), "ends_at")
-        .filter(book::Column::Id.is_in(book_ids.iter().copied()))
         .into_tuple()
-        .all(db)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(id, end)| end.map(|end| (id, end)))
-        .collect())
+        .one(db)
+        .await
 }
 
 /// The listed books covered by a campaign running at `now_ms`, once per campaign that

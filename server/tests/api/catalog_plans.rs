@@ -446,7 +446,7 @@ async fn check(db: &Recorder, what: &str, reach: Reach, wrong: &mut Vec<String>)
 
 #[tokio::test]
 async fn every_catalogue_query_uses_an_index_of_its_filter_without_sorting_the_books() {
-    let (_dir, db, _) = catalogue().await;
+    let (_dir, db, books) = catalogue().await;
     let db = Recorder {
         db,
         seen: Mutex::new(Vec::new()),
@@ -543,6 +543,17 @@ async fn every_catalogue_query_uses_an_index_of_its_filter_without_sorting_the_b
         let what = format!("{role:?}'s page");
         check(&db, &what, Reach::Index(constraint), &mut wrong).await;
     }
+    // A book's page, its chapters and a chapter: each book is reached by its id.
+    // (A generated catalogue's ids run from 1, every book published.)
+    let book = books.iter().find(|b| b.published).map_or(1, |b| b.id);
+    catalog::book_detail(&db, Lang::Zh, book, None, NOW_MS)
+        .await
+        .unwrap();
+    check(&db, "a book's detail", Reach::ById, &mut wrong).await;
+    catalog::chapters(&db, Lang::Zh, book, pages[0], None, NOW_MS)
+        .await
+        .unwrap();
+    check(&db, "a book's chapters", Reach::ById, &mut wrong).await;
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
