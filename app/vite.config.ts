@@ -334,5 +334,7 @@ export default defineConfig({
     css: false,
     pool: 'threads',
     maxWorkers: 2,
+    // Room for the 5 s waits of `src/testing/setup.ts` on a busy machine.
+    testTimeout: 15_000,
   },
 });

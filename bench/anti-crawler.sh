@@ -8,7 +8,8 @@
 #      solver's own modules: wasm/pkg-pow, four nonces at once on wasm SIMD (target: within 1.5× of
 #      native), and wasm/pkg-pow-scalar, what a browser without SIMD runs;
 #   3. tracking ingestion: 5,000 page views/s while 8 listeners browse, against the listeners
-#      alone (target: events keep up; listeners' p99 within 10 %).
+#      alone (target: events keep up; listeners' p99 within 10 %), the events sent once from the
+#      listeners' process and once from a process of their own under nice 19.
 # Usage: bench/anti-crawler.sh [seconds]. Needs a release build
 # (`cargo build --release -p tingshu-server -p tingshu-bench`) and `make wasm`.
 set -euo pipefail
@@ -68,8 +69,23 @@ echo "== native / wasm (SIMD, what the worker runs) digests per second: $native 
 echo "== without SIMD: software SHA-256 native / scalar wasm: $soft / $scalar = $(python3 -c "print(f'{$soft / $scalar:.2f}')")×"
 
 echo "== 3. tracking ingestion: listeners alone, then with 5,000 page views/s ($seconds s each)"
-start_server events
+# The listeners all come from 127.0.0.1: the gate's per-address budget is lifted for them.
+start_server events ANTI_CRAWLER_PER_MINUTE=100000000
 "$bin_dir/tingshu-bench" events --base-url "$base" --rate 0 --seconds "$seconds" | tee "$work/quiet.out"
+echo "-- the events sent by the listeners' own process, at its priority"
 "$bin_dir/tingshu-bench" events --base-url "$base" --rate 5000 --seconds "$seconds" | tee "$work/busy.out"
+# Browsers on other machines send the events in production: here they come from a process of
+# their own that yields the shared cores (nice 19), so what the listeners measure is the server's
+# share, not the generator's.
+echo "-- the events sent by a process of their own under nice 19"
+nice -n 19 "$bin_dir/tingshu-bench" events --base-url "$base" --rate 5000 --listeners 0 \
+  --seconds "$((seconds + 2))" > "$work/senders.out" &
+senders=$!
+sleep 1
+"$bin_dir/tingshu-bench" events --base-url "$base" --rate 0 --seconds "$seconds" | tee "$work/busy-nice.out"
+wait "$senders"
+cat "$work/senders.out"
 curl -fs "$base/readyz" | python3 -c "import json,sys; r=json.load(sys.stdin)['data']['records']['behaviorEvents']; print(f\"== behaviour events written {r['written']}, dropped {r['dropped']}\")"
+p99() { awk '$1 == "listeners:" {print $NF}' "$1"; }
+echo "== listeners' p99 alone $(p99 "$work/quiet.out"), with the events $(p99 "$work/busy.out") (same process) / $(p99 "$work/busy-nice.out") (senders under nice 19); target: within 10 %"
 stop_server

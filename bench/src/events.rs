@@ -2,7 +2,8 @@
 //! navigation) while listeners browse the catalogue in a closed loop; prints the events
 //! accepted per second and the listeners' latency (their requests paced, 400 a second by
 //! default). With `--rate 0` the listeners run alone, the figure the tracking load is compared
-//! with.
+//! with; with `--listeners 0` only the events are sent, so they can come from a process of their
+//! own (`bench/anti-crawler.sh` runs it under `nice`, standing in for browsers on other machines).
 use std::{
     sync::{
         atomic::{AtomicU64, Ordering},
@@ -28,8 +29,8 @@ pub struct EventsArgs {
     /// Connections the events are spread over.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=512))]
     pub senders: u64,
-    /// Listeners browsing at once.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=256))]
+    /// Listeners browsing at once (0: events only).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=256))]
     pub listeners: u32,
     /// Their requests per second in all, paced (0: each as fast as it can, a closed loop, which
     /// on a small machine measures the CPU left over rather than the latency a listener sees).
@@ -98,7 +99,7 @@ pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
             Duration::from_secs_f64(f64::from(args.listeners) / args.listener_rate as f64)
         });
         listeners.push(tokio::spawn(async move {
-            let mut latencies = Vec::new();
+            let (mut latencies, mut refused) = (Vec::new(), 0_u64);
             let mut n = u64::from(listener);
             let mut ticks = pace.map(tokio::time::interval);
             if let Some(ticks) = ticks.as_mut() {
@@ -116,18 +117,23 @@ pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
                 };
                 let Ok(url) = base.join(&path) else { break };
                 let started = Instant::now();
-                if let Ok(response) = client.get(url).send().await {
-                    let _ = response.bytes().await;
-                    latencies.push(started.elapsed());
+                match client.get(url).send().await {
+                    Ok(response) if response.status() == StatusCode::OK => {
+                        let _ = response.bytes().await;
+                        latencies.push(started.elapsed());
+                    }
+                    _ => refused += 1,
                 }
             }
-            latencies
+            (latencies, refused)
         }));
     }
     let started = Instant::now();
-    let mut latencies = Vec::new();
+    let (mut latencies, mut refused) = (Vec::new(), 0);
     for listener in listeners {
-        latencies.extend(listener.await?);
+        let (answered, failed) = listener.await?;
+        latencies.extend(answered);
+        refused += failed;
     }
     for sender in senders {
         sender.await?;
@@ -141,10 +147,14 @@ pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
         failed.load(Ordering::Relaxed),
         args.rate
     );
+    if args.listeners == 0 {
+        return Ok(());
+    }
     println!(
-        "listeners: {} requests, {:.0}/s, p50 {:?}  p99 {:?}",
+        "listeners: {} requests, {:.0}/s, {} not answered 200, p50 {:?}  p99 {:?}",
         latencies.len(),
         latencies.len() as f64 / elapsed,
+        refused,
         percentile(&latencies, 50.0),
         percentile(&latencies, 99.0)
     );
