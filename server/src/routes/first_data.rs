@@ -29,6 +29,9 @@ const HOME_SHELF_SIZE: u64 = 6;
 /// `priorityCount` of 2, two columns on a phone, all of the same size, so either may be the
 /// largest paint.
 const FIRST_ROW: usize = 2;
+/// The recommendations page has no intro line under its title, so two rows of its grid are in
+/// the first screen (the app's `firstTwoRows`).
+const FIRST_TWO_ROWS: usize = 2 * FIRST_ROW;
 
 /// A page that opens with data the server can send beside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,22 +93,27 @@ impl FirstData {
     }
 
     /// The books whose covers the page's first screen shows: a book page's own; on the home
-    /// page and a list page, the grid's first row ([`FIRST_ROW`]).
+    /// page and a list page, the grid's first row ([`FIRST_ROW`]); on the recommendations page,
+    /// its first two rows ([`FIRST_TWO_ROWS`]).
     pub fn lead_books(&self) -> Vec<&BookSummary> {
         if let Some(detail) = &self.book {
             return vec![&detail.book];
         }
-        let grid: Vec<&BookSummary> =
-            if let Some(page) = self.popular.as_ref().or(self.books.as_ref()) {
-                page.items.iter().collect()
-            } else if let Some(page) = &self.limited_free {
-                page.items.iter().collect()
-            } else if let Some(items) = &self.recommendations {
-                items.items.iter().map(|r| &r.book).collect()
-            } else {
-                Vec::new()
-            };
-        grid.into_iter().take(FIRST_ROW).collect()
+        if let Some(items) = &self.recommendations {
+            return items
+                .items
+                .iter()
+                .map(|r| &r.book)
+                .take(FIRST_TWO_ROWS)
+                .collect();
+        }
+        let grid = self
+            .popular
+            .as_deref()
+            .or(self.books.as_deref())
+            .or(self.limited_free.as_ref())
+            .map_or(&[][..], |page| &page.items[..]);
+        grid.iter().take(FIRST_ROW).collect()
     }
 
     /// The data as a JSON script element.

@@ -160,6 +160,9 @@ export function BookCard({
  */
 export const firstRow = 2;
 
+/** A page with no intro line under its title (recommendations) shows two rows in its first screen. */
+export const firstTwoRows = 2 * firstRow;
+
 /** `priorityCount`: how many of the first cards are in the first screen (their covers fetched at once). */
 export function BookGrid({
   books,

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Skeleton } from '@/components/async-state/async-state';
-import { BookCard, firstRow } from '@/components/catalog/book-card';
+import { BookCard, firstRow, firstTwoRows } from '@/components/catalog/book-card';
 import { LocalizedLink } from '@/components/localized-link/localized-link';
 import { useViewer } from '@/features/auth/use-viewer';
 import { useLang } from '@/lib/lang';
@@ -119,7 +119,7 @@ export function RecommendationsPage() {
           <ul className="book-grid">
             {items.map(({ book, reason }, index) => (
               <li key={book.id}>
-                <BookCard book={book} headingLevel={2} priority={index < firstRow}>
+                <BookCard book={book} headingLevel={2} priority={index < firstTwoRows}>
                   <p className="reason">{REASON_LABEL[reason.kind](t, reason.name ?? '')}</p>
                 </BookCard>
               </li>
