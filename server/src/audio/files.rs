@@ -76,7 +76,7 @@ impl Metadata for FileMeta {
 /// The cache of open audio files; cheap to clone (shared).
 #[derive(Clone)]
 pub struct OpenFiles {
-    cache: Cache<PathBuf, Arc<OpenAudioFile>>,
+    cache: Cache<String, Arc<OpenAudioFile>>,
     stats: Arc<CacheStats>,
 }
 
@@ -98,16 +98,24 @@ impl OpenFiles {
         &self.stats
     }
 
-    /// The open file at `path` (opened on the blocking pool when not open yet); `NotFound`
-    /// when there is no regular file there.
-    pub async fn open(&self, path: &Path) -> io::Result<Arc<OpenAudioFile>> {
-        let owned = path.to_path_buf();
+    /// The open file of the storage key `key` (opened on the blocking pool at `path()`, the
+    /// key's place on the disk, when not open yet); `NotFound` when there is no regular file
+    /// there or no place for the key. Keyed by the storage key, so a file already open costs
+    /// no path resolution and no allocation.
+    pub async fn open(
+        &self,
+        key: &str,
+        path: impl FnOnce() -> Option<PathBuf>,
+    ) -> io::Result<Arc<OpenAudioFile>> {
         self.stats.looked_up();
         let stats = self.stats.clone();
         self.cache
-            .try_get_with(owned.clone(), async move {
+            .try_get_with_by_ref(key, async move {
                 stats.missed();
-                tokio::task::spawn_blocking(move || open_regular_file(&owned))
+                let path = path().ok_or_else(|| {
+                    io::Error::new(io::ErrorKind::NotFound, "no place on the disk for this key")
+                })?;
+                tokio::task::spawn_blocking(move || open_regular_file(&path))
                     .await
                     .map_err(io::Error::other)?
             })
@@ -229,11 +237,12 @@ mod tests {
         let path = dir.path().join("a.bin");
         std::fs::write(&path, b"0123456789").unwrap();
         let files = OpenFiles::default();
-        let open = files.open(&path).await.unwrap();
+        let at = || Some(path.clone());
+        let open = files.open("a.bin", at).await.unwrap();
         assert_eq!(open.meta.len, 10);
         // Removing the name does not close what is open: the cached handle still reads.
         std::fs::remove_file(&path).unwrap();
-        let again = files.open(&path).await.unwrap();
+        let again = files.open("a.bin", at).await.unwrap();
         assert!(Arc::ptr_eq(&open, &again));
 
         let backend = OneFile(open);
@@ -254,9 +263,17 @@ mod tests {
     async fn a_missing_file_or_a_folder_is_not_found() {
         let dir = tempfile::tempdir().unwrap();
         let files = OpenFiles::default();
-        let missing = files.open(&dir.path().join("nope.wav")).await.unwrap_err();
+        let missing = files
+            .open("nope.wav", || Some(dir.path().join("nope.wav")))
+            .await
+            .unwrap_err();
         assert_eq!(missing.kind(), io::ErrorKind::NotFound);
-        let folder = files.open(dir.path()).await.unwrap_err();
+        let folder = files
+            .open("folder", || Some(dir.path().to_path_buf()))
+            .await
+            .unwrap_err();
         assert_eq!(folder.kind(), io::ErrorKind::NotFound);
+        let nowhere = files.open("../up", || None).await.unwrap_err();
+        assert_eq!(nowhere.kind(), io::ErrorKind::NotFound);
     }
 }

@@ -145,13 +145,15 @@ pub async fn serve_stored(
 /// 404 `audio_file`.
 pub async fn open_source(audio: &Audio, key: &str) -> ApiResult<AudioSource> {
     let parts = &audio.0;
-    let opened = match parts.storage.local_path(key) {
-        Some(path) => parts.files.open(&path).await.map(AudioSource::Local),
-        None => parts
+    let opened = if parts.storage.is_local() {
+        let path = || parts.storage.local_path(key);
+        parts.files.open(key, path).await.map(AudioSource::Local)
+    } else {
+        parts
             .objects
             .open(parts.storage.store(), key)
             .await
-            .map(AudioSource::Stored),
+            .map(AudioSource::Stored)
     };
     opened.map_err(|error| {
         if error.kind() == std::io::ErrorKind::NotFound {

@@ -131,7 +131,11 @@ async fn write_batches<A>(
         // Every batch is one transaction: all its rows are stored, or none and they are counted.
         let written = async {
             let txn = writer.begin().await?;
-            A::Entity::insert_many(batch.drain(..)).exec(&txn).await?;
+            // Without `RETURNING`: the keys of a thousand rows would come back from SQLite's
+            // thread one message each, for nobody to read.
+            A::Entity::insert_many(batch.drain(..))
+                .exec_without_returning(&txn)
+                .await?;
             txn.commit().await
         };
         match written.await {

@@ -131,6 +131,11 @@ impl Storage {
         self.store.clone()
     }
 
+    /// Whether the store is the local disk.
+    pub fn is_local(&self) -> bool {
+        self.local.is_some()
+    }
+
     /// The file of `key` when the store is the local disk (and the key is safe).
     pub fn local_path(&self, key: &str) -> Option<PathBuf> {
         let local = self.local.as_ref()?;
