@@ -123,7 +123,9 @@ describe('locale prefixes', () => {
     window.localStorage.setItem('user-language', 'en');
     vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['en-US']);
     const { location } = renderApp(path);
-    expect(await screen.findByRole('main')).toBeInTheDocument();
+    // Found and checked in one step: a guard may replace the first page's <main> (a guest's
+    // /history goes to sign-in) between a find and a later check.
+    await waitFor(() => expect(screen.getByRole('main')).toBeInTheDocument());
     expect(location().pathname).not.toMatch(/^\/(en|ja)(\/|$)/);
   });
 
