@@ -1,6 +1,7 @@
-//! High-volume records (the search log now; access and tracking logs later): queued in a
-//! bounded buffer and written in batches, so a listener's request never waits for them or
-//! fails because of them. What could not be queued or written is counted, never lost silently.
+//! High-volume records (the search log, the access log, behaviour events, anti-crawler
+//! reports): queued in a bounded buffer and written in batches, so a listener's request never
+//! waits for them or fails because of them. What could not be queued or written is counted,
+//! never lost silently.
 use std::{
     marker::PhantomData,
     sync::{
