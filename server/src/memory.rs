@@ -7,7 +7,7 @@
 //! and the blocking pool share a few arenas), and SQLite took a process-wide mutex on each of
 //! its own allocations to count them. mimalloc's heaps are per thread, and SQLite counts
 //! nothing now (BENCHMARKS.md, the catalogue at 100,000 books).
-use std::ffi::{c_int, c_void};
+use std::ffi::{c_int, c_long, c_void};
 
 /// mimalloc's purge delay, by its number in `mimalloc.h`'s `mi_option_e` (the Rust bindings
 /// do not name it); a test checks it against its default.
@@ -19,20 +19,30 @@ const MI_OPTION_ARENA_EAGER_COMMIT: c_int = 4;
 /// Tunes the allocators; call first thing in `main`, before any thread starts and before
 /// SQLite's first connection. Returns what could not be set (for the log, once it runs).
 pub fn tune_allocator() -> Option<&'static str> {
-    return_freed_memory_at_once();
+    return_freed_memory_soon();
     sqlite_allocates_through_mimalloc()
 }
 
-/// Memory a thread frees goes back to the system at once. By default mimalloc keeps freed pages
-/// for a second and purges them only when that thread allocates again, so the threads that
-/// seeded the demo and built the search index at start-up, then went idle, held 30 MiB for the
-/// server's life. Reserved memory is also committed as it is used, not a whole arena at once:
-/// that has to hold from mimalloc's first allocation, before `main`, so it is a build setting
-/// (`MI_DEFAULT_ARENA_EAGER_COMMIT=0` in `.cargo/config.toml`). Idle RSS with both: 41 MiB,
-/// against 75 with neither and 62 with only this one.
-fn return_freed_memory_at_once() {
-    // SAFETY: mi_option_set only stores an option's value, read at each purge.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+/// How long memory freed by the process may wait to be used again before it goes back to the
+/// system. mimalloc's default, a second, kept what the threads that seeded the demo and built
+/// the search index at start-up freed, for as long as nothing else freed a page (30 MiB of idle
+/// RSS); none at all (0) gives each page back the moment it is free and faults it in again a
+/// moment later: under the audio Range load a tenth of the server's CPU went to `madvise`, the
+/// page faults after it and the TLB flushes it sends the other core. Ten milliseconds spans a
+/// busy server's reuse of its pages (CPU per range about 26 → 23 µs) for 2–7 MiB more idle RSS
+/// than immediate purging; a hundred kept 10 MiB more (BENCHMARKS.md).
+const PURGE_DELAY_MS: c_long = 10;
+
+/// Memory freed goes back to the system soon ([`PURGE_DELAY_MS`]), unless the operator set
+/// `MIMALLOC_PURGE_DELAY` (mimalloc reads its environment before `main`). Reserved memory is
+/// also committed as it is used, not a whole arena at once: that has to hold from mimalloc's
+/// first allocation, before `main`, so it is a build setting (`MI_DEFAULT_ARENA_EAGER_COMMIT=0`
+/// in `.cargo/config.toml`).
+fn return_freed_memory_soon() {
+    if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+        // SAFETY: mi_option_set only stores an option's value, read at each purge.
+        unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS) };
+    }
 }
 
 /// SQLite allocates through mimalloc too, without counting its memory: its memory statistics

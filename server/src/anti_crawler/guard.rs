@@ -83,9 +83,7 @@ pub async fn guard(State(gate): State<Arc<Gate>>, request: Request, next: Next) 
     };
     let headers = response.headers_mut();
     if !headers.contains_key(CODE_HEADER) {
-        if let Ok(code) = HeaderValue::from_str(&gate.code(client, now)) {
-            headers.insert(CODE_HEADER, code);
-        }
+        headers.insert(CODE_HEADER, gate.code_header(client, now));
         headers.insert(
             DIFFICULTY_HEADER,
             gate.pressure().difficulty(client, now).into(),

@@ -11,7 +11,10 @@ use std::{
     time::Duration,
 };
 
-use sea_orm::{ActiveModelTrait, EntityTrait};
+use sea_orm::{
+    ActiveModelTrait, ConnectionTrait, DbBackend, DbErr, EntityName, EntityTrait, IdenStatic,
+    Iterable, Statement, Value,
+};
 use serde::Serialize;
 use tokio::{sync::mpsc, task::JoinHandle};
 
@@ -126,17 +129,15 @@ async fn write_batches<A>(
     A: ActiveModelTrait + Send + Sync + 'static,
 {
     let mut batch = Vec::with_capacity(BATCH);
+    let mut text = InsertText::default();
     while receiver.recv_many(&mut batch, BATCH).await > 0 {
         linger(&mut receiver, &mut batch).await;
         let rows = batch.len() as u64;
         // Every batch is one transaction: all its rows are stored, or none and they are counted.
         let written = async {
             let txn = writer.begin().await?;
-            // Without `RETURNING`: the keys of a thousand rows would come back from SQLite's
-            // thread one message each, for nobody to read.
-            A::Entity::insert_many(batch.drain(..))
-                .exec_without_returning(&txn)
-                .await?;
+            let insert = text.insert(txn.get_database_backend(), &mut batch)?;
+            txn.execute_raw(insert).await?;
             txn.commit().await
         };
         match written.await {
@@ -153,9 +154,157 @@ async fn write_batches<A>(
     }
 }
 
+/// The `INSERT` of a batch, its text kept for the size it was made for: the queues write full
+/// batches again and again, and building the statement of a thousand rows through sea-query,
+/// one expression per value, was half of the writer task's CPU under the audio Range load
+/// (BENCHMARKS.md). No `RETURNING`: the keys of a thousand rows would come back from SQLite's
+/// thread one message each, for nobody to read.
+#[derive(Default)]
+struct InsertText {
+    rows: usize,
+    sql: String,
+}
+
+impl InsertText {
+    /// The statement that inserts the rows of `batch` (taking them), with the columns the first
+    /// row sets; a later row that leaves one of them unset is an error and nothing is written.
+    fn insert<A: ActiveModelTrait>(
+        &mut self,
+        backend: DbBackend,
+        batch: &mut Vec<A>,
+    ) -> Result<Statement, DbErr> {
+        let columns: Vec<_> = <A::Entity as EntityTrait>::Column::iter()
+            .filter(|column| batch.first().is_some_and(|row| !row.is_not_set(*column)))
+            .collect();
+        let rows = batch.len();
+        let mut values = Vec::with_capacity(rows * columns.len());
+        for mut row in batch.drain(..) {
+            for column in &columns {
+                let value: Option<Value> = row.take(*column).into_value();
+                values.push(value.ok_or_else(|| {
+                    DbErr::Custom(format!("a queued row leaves `{}` unset", column.as_str()))
+                })?);
+            }
+        }
+        if self.rows != rows || self.sql.is_empty() {
+            let names: Vec<&str> = columns.iter().map(|column| column.as_str()).collect();
+            let table = A::Entity::default().table_name();
+            self.sql = insert_sql(backend, table, &names, rows);
+            self.rows = rows;
+        }
+        Ok(Statement::from_sql_and_values(
+            backend,
+            self.sql.clone(),
+            values,
+        ))
+    }
+}
+
+/// `INSERT INTO "table" ("a", "b") VALUES (?, ?), (?, ?)…` for `rows` rows, with PostgreSQL's
+/// numbered placeholders there (`$1`, `$2`…).
+fn insert_sql(backend: DbBackend, table: &str, columns: &[&str], rows: usize) -> String {
+    use std::fmt::Write;
+    let mut sql = format!("INSERT INTO \"{table}\" (");
+    for (i, column) in columns.iter().enumerate() {
+        let comma = if i == 0 { "" } else { ", " };
+        let _ = write!(sql, "{comma}\"{column}\"");
+    }
+    sql.push_str(") VALUES ");
+    let mut placeholder = 0;
+    for row in 0..rows {
+        sql.push_str(if row == 0 { "(" } else { ", (" });
+        for i in 0..columns.len() {
+            placeholder += 1;
+            let comma = if i == 0 { "" } else { ", " };
+            let _ = match backend {
+                DbBackend::Postgres => write!(sql, "{comma}${placeholder}"),
+                _ => write!(sql, "{comma}?"),
+            };
+        }
+        sql.push(')');
+    }
+    sql
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_insert_names_each_column_and_has_a_placeholder_per_value_in_each_dialect() {
+        assert_eq!(
+            insert_sql(DbBackend::Sqlite, "access_log", &["a", "b"], 2),
+            r#"INSERT INTO "access_log" ("a", "b") VALUES (?, ?), (?, ?)"#
+        );
+        assert_eq!(
+            insert_sql(DbBackend::Postgres, "t", &["a", "b", "c"], 2),
+            r#"INSERT INTO "t" ("a", "b", "c") VALUES ($1, $2, $3), ($4, $5, $6)"#
+        );
+    }
+
+    /// Two full batches (the second with the first's statement text) and a short one, each row
+    /// stored with every value it was queued with.
+    #[tokio::test]
+    async fn full_and_short_batches_store_every_row_as_it_was_queued() {
+        use sea_orm::{
+            ActiveValue::{NotSet, Set},
+            ConnectOptions, Database, QueryOrder,
+        };
+
+        use crate::entities::access_log;
+        let mut options = ConnectOptions::new("sqlite::memory:");
+        options.max_connections(1).min_connections(1);
+        let conn = Database::connect(options).await.unwrap();
+        conn.execute_unprepared(
+            "CREATE TABLE access_log (id INTEGER PRIMARY KEY AUTOINCREMENT, \
+             created_at INTEGER NOT NULL, user_id INTEGER, ip TEXT, method TEXT NOT NULL, \
+             route TEXT NOT NULL, status INTEGER NOT NULL, latency_ms INTEGER NOT NULL, \
+             bytes INTEGER NOT NULL)",
+        )
+        .await
+        .unwrap();
+        let (queue, task) = RecordQueue::start(Writer::new(conn.clone(), None), 4 * BATCH, "test");
+        let expected: Vec<access_log::Model> = (0..2 * BATCH as i64 + 5)
+            .map(|n| access_log::Model {
+                id: n + 1,
+                created_at: n,
+                user_id: (n % 3 == 0).then_some(n as i32),
+                ip: (n % 2 == 0).then(|| format!("10.0.{}.{}", n / 256, n % 256)),
+                method: if n % 7 == 0 { "POST" } else { "GET" }.to_owned(),
+                route: format!("/api/r/{n}"),
+                status: 200 + (n % 5) as i32,
+                latency_ms: (n * 3) as i32,
+                bytes: n * 1_000_003,
+            })
+            .collect();
+        // Queued before the writer first runs: batches of 1,024, 1,024 and 5.
+        for row in &expected {
+            queue.push(access_log::ActiveModel {
+                id: NotSet,
+                created_at: Set(row.created_at),
+                user_id: Set(row.user_id),
+                ip: Set(row.ip.clone()),
+                method: Set(row.method.clone()),
+                route: Set(row.route.clone()),
+                status: Set(row.status),
+                latency_ms: Set(row.latency_ms),
+                bytes: Set(row.bytes),
+            });
+        }
+        let counts = queue.counts();
+        drop(queue);
+        task.await.unwrap();
+        assert_eq!(counts.dropped, 0);
+        let stored = access_log::Entity::find()
+            .order_by_asc(access_log::Column::Id)
+            .all(&conn)
+            .await
+            .unwrap();
+        assert_eq!(stored.len(), expected.len());
+        for (stored, expected) in stored.iter().zip(&expected) {
+            assert_eq!(stored, expected);
+        }
+    }
 
     #[tokio::test(start_paused = true)]
     async fn a_batch_waits_for_more_rows_until_full_or_the_linger_is_over() {
