@@ -3,14 +3,11 @@
 use std::{
     net::{IpAddr, SocketAddr},
     str::FromStr,
-    sync::Arc,
 };
 
 use axum::{
-    extract::{ConnectInfo, FromRequestParts, Request, State},
-    http::{request::Parts, HeaderMap},
-    middleware::Next,
-    response::Response,
+    extract::{ConnectInfo, FromRequestParts},
+    http::{request::Parts, HeaderMap, Request},
 };
 use ipnet::IpNet;
 
@@ -80,22 +77,18 @@ impl ClientAddr {
     }
 }
 
-/// Middleware: puts the request's [`ClientAddr`] into its extensions, given the trusted
-/// proxies (`TRUSTED_PROXIES`).
-pub async fn resolve_client(
-    State(trusted): State<Arc<[ProxyRange]>>,
-    mut request: Request,
-    next: Next,
-) -> Response {
+/// The edge's request mapping (`edge::wrap`): puts the request's [`ClientAddr`] into its
+/// extensions, given the trusted proxies (`TRUSTED_PROXIES`).
+pub fn resolve_client<B>(trusted: &[ProxyRange], mut request: Request<B>) -> Request<B> {
     if let Some(ConnectInfo(peer)) = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .copied()
     {
-        let client = client_address(peer.ip(), request.headers(), &trusted);
+        let client = client_address(peer.ip(), request.headers(), trusted);
         request.extensions_mut().insert(ClientAddr(client));
     }
-    next.run(request).await
+    request
 }
 
 /// The client of a request that reached us from `peer`: walking the proxy chain from the

@@ -6,7 +6,7 @@ use std::{convert::Infallible, sync::Arc, time::Duration};
 
 use axum::{
     body::Body,
-    extract::{DefaultBodyLimit, State},
+    extract::DefaultBodyLimit,
     http::{header, HeaderName, HeaderValue, Request, StatusCode},
     middleware,
     response::{IntoResponse, Response},
@@ -98,6 +98,14 @@ pub fn wrap(
     let compress_when = DefaultPredicate::new()
         .and(NotForContentType::const_new("audio/"))
         .and(NotForContentType::const_new("video/"));
+    let headers_policy = SecurityHeaders {
+        hsts: config.is_https(),
+    };
+    let trusted_proxies: Arc<[crate::client::ProxyRange]> =
+        Arc::from(config.trusted_proxies.as_slice());
+    // Layers that only map a request or a response do it in place (tower's `map_request`,
+    // `map_response`): axum's `from_fn` and `map_response` box each request's future and copy
+    // every service beneath them for it.
     let service = ServiceBuilder::new()
         .map_response(|response: Response<_>| response.map(Body::new))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
@@ -107,23 +115,12 @@ pub fn wrap(
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
-        .layer(middleware::map_response_with_state(
-            SecurityHeaders {
-                hsts: config.is_https(),
-            },
-            security_headers,
-        ))
+        .map_response(move |response| security_headers(headers_policy, response))
         .map_response(|response: Response<_>| response.map(Body::new))
         .layer(CompressionLayer::new().compress_when(compress_when))
-        .layer(middleware::from_fn_with_state(
-            default_language,
-            crate::error::words::in_request_language,
-        ))
+        .layer(crate::error::words::in_request_language(default_language))
         .layer(middleware::map_response(json_rejections))
-        .layer(middleware::from_fn_with_state(
-            Arc::from(config.trusted_proxies.as_slice()),
-            crate::client::resolve_client,
-        ))
+        .map_request(move |request| crate::client::resolve_client(&trusted_proxies, request))
         .layer(access_log)
         .layer(middleware::from_fn_with_state(
             gate,
@@ -163,10 +160,7 @@ struct SecurityHeaders {
     hsts: bool,
 }
 
-async fn security_headers(
-    State(policy): State<SecurityHeaders>,
-    mut response: Response,
-) -> Response {
+fn security_headers(policy: SecurityHeaders, mut response: Response) -> Response {
     let is_page = crate::routes::spa::is_html(response.headers());
     // A 304 has no content type, and browsers merge its headers into the cached answer: it
     // must not replace the page's policy with the resource one.

@@ -1,16 +1,15 @@
 //! How error messages are worded: in the language of the request being answered, which a
 //! middleware sets for the whole request (`in_request_language`), so an error made far from
 //! the request (a fallback, a rejection of the HTTP layer, a database fault) reads in it too.
-use axum::{
-    extract::{Request, State},
-    http::StatusCode,
-    middleware::Next,
-    response::Response,
-};
+use std::task::{Context, Poll};
+
+use axum::http::{Request, StatusCode};
 use tingshu_core::{
     i18n::texts::{text, text_with},
     Lang,
 };
+use tokio::task::futures::TaskLocalFuture;
+use tower::{Layer, Service};
 
 use crate::{
     extract::{lang_of, RequestLang},
@@ -21,21 +20,49 @@ tokio::task_local! {
     static ANSWER_LANG: Lang;
 }
 
-/// Middleware: answers the request, errors included, in the language it asks for.
+/// Layer: answers the request, errors included, in the language it asks for.
 /// The language is read once here (the site's default language for a request that states
-/// none); handlers get it through `RequestLang`.
-pub async fn in_request_language(
-    State(default_language): State<DefaultLanguage>,
-    mut request: Request,
-    next: Next,
-) -> Response {
-    let lang = lang_of(
-        request.uri().path(),
-        request.headers(),
-        default_language.get(),
-    );
-    request.extensions_mut().insert(RequestLang(lang));
-    ANSWER_LANG.scope(lang, next.run(request)).await
+/// none); handlers get it through `RequestLang`. A service of its own rather than a
+/// `from_fn`: no boxed future, no copy of the services beneath it per request.
+pub fn in_request_language<S>(
+    default_language: DefaultLanguage,
+) -> impl Layer<S, Service = InRequestLanguage<S>> + Clone {
+    tower::layer::layer_fn(move |inner| InRequestLanguage {
+        inner,
+        default_language: default_language.clone(),
+    })
+}
+
+/// The service of [`in_request_language`].
+#[derive(Clone)]
+pub struct InRequestLanguage<S> {
+    inner: S,
+    default_language: DefaultLanguage,
+}
+
+impl<S, B> Service<Request<B>> for InRequestLanguage<S>
+where
+    S: Service<Request<B>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = TaskLocalFuture<Lang, S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request<B>) -> Self::Future {
+        let lang = lang_of(
+            request.uri().path(),
+            request.headers(),
+            self.default_language.get(),
+        );
+        request.extensions_mut().insert(RequestLang(lang));
+        // The services beneath start in the language as well as run in it.
+        let answer = ANSWER_LANG.sync_scope(lang, || self.inner.call(request));
+        ANSWER_LANG.scope(lang, answer)
+    }
 }
 
 /// The language of the request being answered; Chinese, the product's first, outside one.
