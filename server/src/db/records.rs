@@ -161,7 +161,9 @@ async fn write_batches<A>(
 /// thread one message each, for nobody to read.
 #[derive(Default)]
 struct InsertText {
+    /// What the text was made for: the batch's size and the columns its first row set.
     rows: usize,
+    columns: Vec<&'static str>,
     sql: String,
 }
 
@@ -186,11 +188,12 @@ impl InsertText {
                 })?);
             }
         }
-        if self.rows != rows || self.sql.is_empty() {
-            let names: Vec<&str> = columns.iter().map(|column| column.as_str()).collect();
+        let names: Vec<&'static str> = columns.iter().map(|column| column.as_str()).collect();
+        if self.rows != rows || self.columns != names {
             let table = A::Entity::default().table_name();
             self.sql = insert_sql(backend, table, &names, rows);
             self.rows = rows;
+            self.columns = names;
         }
         Ok(Statement::from_sql_and_values(
             backend,
@@ -246,10 +249,7 @@ mod tests {
     /// stored with every value it was queued with.
     #[tokio::test]
     async fn full_and_short_batches_store_every_row_as_it_was_queued() {
-        use sea_orm::{
-            ActiveValue::{NotSet, Set},
-            ConnectOptions, Database, QueryOrder,
-        };
+        use sea_orm::{ActiveValue::NotSet, ConnectOptions, Database, IntoActiveModel, QueryOrder};
 
         use crate::entities::access_log;
         let mut options = ConnectOptions::new("sqlite::memory:");
@@ -279,16 +279,10 @@ mod tests {
             .collect();
         // Queued before the writer first runs: batches of 1,024, 1,024 and 5.
         for row in &expected {
+            // Every column set, as the queues set them, but the key.
             queue.push(access_log::ActiveModel {
                 id: NotSet,
-                created_at: Set(row.created_at),
-                user_id: Set(row.user_id),
-                ip: Set(row.ip.clone()),
-                method: Set(row.method.clone()),
-                route: Set(row.route.clone()),
-                status: Set(row.status),
-                latency_ms: Set(row.latency_ms),
-                bytes: Set(row.bytes),
+                ..row.clone().into_active_model().reset_all()
             });
         }
         let counts = queue.counts();
