@@ -53,6 +53,15 @@ fn event(sender: u64, n: u64) -> serde_json::Value {
     })
 }
 
+/// A tick every `period` for the `index`-th of `count` clients, their first ticks spread evenly
+/// over one period: browsers and listeners act independently, not all in the same instant (32
+/// senders started together would send their events in bursts of 32, and the listeners' requests
+/// would queue behind each burst and behind each other).
+fn staggered(period: Duration, index: u64, count: u64) -> tokio::time::Interval {
+    let offset = period.mul_f64(index as f64 / count.max(1) as f64);
+    tokio::time::interval_at(tokio::time::Instant::now() + offset, period)
+}
+
 pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
     let base = loopback_url(&args.base_url)?;
     let client = reqwest::Client::builder()
@@ -71,8 +80,8 @@ pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
                 accepted.clone(),
                 failed.clone(),
             );
+            let mut ticks = staggered(period, sender, args.senders);
             senders.push(tokio::spawn(async move {
-                let mut ticks = tokio::time::interval(period);
                 ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
                 let mut n = 0;
                 while Instant::now() < deadline {
@@ -98,10 +107,11 @@ pub async fn run(args: EventsArgs) -> anyhow::Result<()> {
         let pace = (args.listener_rate > 0).then(|| {
             Duration::from_secs_f64(f64::from(args.listeners) / args.listener_rate as f64)
         });
+        let mut ticks =
+            pace.map(|pace| staggered(pace, u64::from(listener), u64::from(args.listeners)));
         listeners.push(tokio::spawn(async move {
             let (mut latencies, mut refused) = (Vec::new(), 0_u64);
             let mut n = u64::from(listener);
-            let mut ticks = pace.map(tokio::time::interval);
             if let Some(ticks) = ticks.as_mut() {
                 ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             }

@@ -20,12 +20,15 @@ use tokio::{sync::mpsc, task::JoinHandle};
 
 use super::Writer;
 
-/// How many rows one insert carries at most.
-const BATCH: usize = 1024;
+/// How many rows one insert carries at most. The insert runs on the one writer connection's
+/// thread without a break: 1,024 rows were about 5 ms of one of two cores (5 µs a row), long enough to double
+/// the listeners' p99 under 5,000 behaviour events a second; 256 rows took a fifth off it, at a
+/// few per cent of the catalogue's closed-loop rate (BENCHMARKS.md, 2026-12-04).
+const BATCH: usize = 256;
 /// How long a batch that is not full waits for more rows at most before it is written. Each
 /// commit makes every reading connection of SQLite drop its cache of pages (in WAL mode a
 /// reader that sees a newer commit starts again from the file), so under load fewer, fuller
-/// transactions keep the listeners' queries in memory: at 1,500 rows/s, two commits a second
+/// transactions keep the listeners' queries in memory: at 200 rows/s, two commits a second
 /// instead of forty. A full batch is written at once, so a burst never waits here.
 const LINGER: Duration = Duration::from_millis(500);
 /// How often a lingering batch takes what arrived: the writer wakes this often, not per row.
@@ -277,7 +280,7 @@ mod tests {
                 bytes: n * 1_000_003,
             })
             .collect();
-        // Queued before the writer first runs: batches of 1,024, 1,024 and 5.
+        // Queued before the writer first runs: two full batches and one of 5.
         for row in &expected {
             // Every column set, as the queues set them, but the key.
             queue.push(access_log::ActiveModel {
