@@ -100,6 +100,16 @@ def body_dict(case):
     return case.body if isinstance(case.body, dict) else None
 
 
+def close_oldest_uploads():
+    """Keeps the uploads left open, the steering's and the fuzzer's own, under the server's limit
+    of 100 open uploads per editor."""
+    while len(open_uploads) >= 50:
+        try:
+            api("DELETE", f"/api/admin/uploads/{open_uploads.pop(0)}", headers={"Tus-Resumable": "1.0.0"})
+        except RuntimeError as gone:  # finished, cancelled or swept already
+            assert " 404 " in str(gone), gone
+
+
 def steer_upload(case, n):
     kind = "audio" if n % 4 else "image"
     case.headers = dict(case.headers or {})
@@ -111,9 +121,7 @@ def steer_upload_part(case, n):
     """A part of an open upload, sent where the upload stands (its start); one byte is left
     to come, so the upload stays open and is swept with the abandoned ones."""
     part = case.body if isinstance(case.body, (bytes, bytearray)) else b""
-    # The uploads left open stay under the server's limit of open uploads per editor.
-    while len(open_uploads) >= 50:
-        api("DELETE", f"/api/admin/uploads/{open_uploads.pop(0)}", headers={"Tus-Resumable": "1.0.0"})
+    close_oldest_uploads()
     upload = api("POST", "/api/admin/uploads", headers={
         "Tus-Resumable": "1.0.0",
         "Upload-Length": str(len(part) + 1),
@@ -543,4 +551,10 @@ def after_call(ctx, case, response):
     # The administrator's password moved on: later steered changes must give the new one.
     if operation_of(ctx) == ("POST", "/api/auth/change-password") and response.status_code == 200:
         password["current"] = case.body["newPassword"]
+    # An upload the fuzzer opened stays open: it counts against the limit the steering keeps to.
+    if operation_of(ctx) == ("POST", "/api/admin/uploads") and response.status_code == 201:
+        upload = (response.json() or {}).get("data") or {}
+        if isinstance(upload.get("id"), str):
+            open_uploads.append(upload["id"])
+            close_oldest_uploads()
 
