@@ -21,9 +21,9 @@ use tokio::{sync::mpsc, task::JoinHandle};
 use super::Writer;
 
 /// How many rows one insert carries at most. The insert runs on the one writer connection's
-/// thread without a break: 1,024 rows were about 5 ms of one of two cores (5 µs a row), long enough to double
-/// the listeners' p99 under 5,000 behaviour events a second; 256 rows took a fifth off it, at a
-/// few per cent of the catalogue's closed-loop rate (BENCHMARKS.md, 2026-12-04).
+/// thread without a break: 1,024 rows were about 5 ms of one of two cores (5 µs a row), long
+/// enough to double the listeners' p99 under 5,000 behaviour events a second; 256 rows took a
+/// fifth off it, at a few per cent of the catalogue's closed-loop rate (BENCHMARKS.md, 2026-12-04).
 const BATCH: usize = 256;
 /// How long a batch that is not full waits for more rows at most before it is written. Each
 /// commit makes every reading connection of SQLite drop its cache of pages (in WAL mode a
@@ -191,12 +191,12 @@ impl InsertText {
                 })?);
             }
         }
-        let names: Vec<&'static str> = columns.iter().map(|column| column.as_str()).collect();
-        if self.rows != rows || self.columns != names {
+        let names = || columns.iter().map(|column| column.as_str());
+        if self.rows != rows || !self.columns.iter().copied().eq(names()) {
+            self.columns = names().collect();
             let table = A::Entity::default().table_name();
-            self.sql = insert_sql(backend, table, &names, rows);
+            self.sql = insert_sql(backend, table, &self.columns, rows);
             self.rows = rows;
-            self.columns = names;
         }
         Ok(Statement::from_sql_and_values(
             backend,
